@@ -1,0 +1,53 @@
+package actor.api;
+
+import actor.api.spi.ActorAccess;
+import actor.api.spi.ActorExecutor;
+
+/** The one {@link ActorAccess}: bridges the executor to package-private actor and message state. */
+final class AccessImpl extends ActorAccess {
+
+    static final AccessImpl INSTANCE = new AccessImpl();
+
+    private AccessImpl() {
+    }
+
+    @Override
+    public Allocation deliver(ActorExecutor by, Actor<?> actor, Message message) {
+        if (!actor.isLiveOn(by)) {
+            return null;
+        }
+        final Allocation status = actor.dispatch(message);
+        if (status == null) {
+            throw new IllegalStateException("a behaviour of " + actor.getClass().getName()
+                    + " returned null; return an Allocation (NODELETE to keep receiving)");
+        }
+        return status;
+    }
+
+    @Override
+    public void terminate(Actor<?> actor, Allocation status) {
+        actor.terminate(status);
+        if (status == Allocation.DELETE || status == Allocation.DESTROY) {
+            actor.onDestroy();
+        }
+    }
+
+    @Override
+    public void finishMessage(Message message) {
+        final Allocation status = message.allocation();
+        if (status == Allocation.DELETE || status == Allocation.DESTROY) {
+            if (status == Allocation.DELETE && message.tracker != null) {
+                message.tracker.onDelete();
+            }
+            message.onDestroy();
+        }
+    }
+
+    @Override
+    public void debugOnSend(Message message) {
+        final DebugTracking.Tracker tracker = message.tracker;
+        if (tracker != null) {
+            tracker.onSend();
+        }
+    }
+}

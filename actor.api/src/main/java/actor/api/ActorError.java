@@ -1,0 +1,65 @@
+package actor.api;
+
+import java.util.List;
+
+/**
+ * A problem the actor system reports to its {@link ErrorHandler} instead of throwing: something
+ * went wrong on a worker thread, or a message was not delivered. Nothing the system drops goes
+ * unreported.
+ */
+public sealed interface ActorError {
+
+    /** One line describing the problem, for logs. */
+    String describe();
+
+    /**
+     * A behaviour threw. The worker kept running; {@code outcome} is the status the
+     * {@link FailurePolicy} chose for the actor.
+     */
+    record BehaviourFailed(Actor<?> actor, Message message, Throwable failure, Allocation outcome)
+            implements ActorError {
+        @Override
+        public String describe() {
+            return "behaviour of " + actor + " failed on " + message.getClass().getName() + " with "
+                    + failure + "; failure policy applied " + outcome;
+        }
+    }
+
+    /** An {@code onDestroy} hook of an actor or a message threw; the object was terminated anyway. */
+    record DestroyHookFailed(Object target, Throwable failure) implements ActorError {
+        @Override
+        public String describe() {
+            return "onDestroy of " + target + " failed with " + failure;
+        }
+    }
+
+    /**
+     * Messages that were sent but never received: addressed to an actor that had terminated by the
+     * time its mailbox was processed, or still queued when the system stopped.
+     *
+     * @param count    how many messages
+     * @param examples a few of them, as {@code "actor <- message class"}
+     */
+    record UndeliveredMessages(long count, List<String> examples) implements ActorError {
+        public UndeliveredMessages {
+            examples = List.copyOf(examples);
+        }
+
+        @Override
+        public String describe() {
+            return count + " message(s) sent but never received (receiver terminated before them, "
+                    + "or still queued at stop), e.g. " + examples;
+        }
+    }
+
+    /**
+     * Debug checks: a message became unreachable without ever being sent, which often means a
+     * forgotten send.
+     */
+    record UnsentMessage(String messageClass) implements ActorError {
+        @Override
+        public String describe() {
+            return "a " + messageClass + " was created but never sent before it became unreachable";
+        }
+    }
+}

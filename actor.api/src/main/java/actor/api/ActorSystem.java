@@ -1,0 +1,172 @@
+package actor.api;
+
+import actor.api.spi.ActorExecutor;
+import actor.api.spi.ExecutorProvider;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.Objects;
+import java.util.ServiceLoader;
+
+/**
+ * A running actor system: an executor with N worker threads and M sharded mailboxes.
+ *
+ * <pre>{@code
+ * try (ActorSystem system = ActorSystem.start()) {     // N = available processors
+ *     Greeter greeter = new Greeter(system);
+ *     greeter.send(new Greeter.Text("Hello")).send(PoisonPill.FINISHED);
+ * }                                                     // close() waits for every actor to terminate
+ * }</pre>
+ *
+ * <p>A program may run several systems, one after another or at once. A system stops when a stop
+ * was requested ({@link #stop()}, {@link #stop(Duration)}, {@link #close()}) and its last live actor
+ * has terminated; until then actors may still create actors. Messages still queued at that point
+ * are reported to the {@link ErrorHandler}, never silently dropped. All methods are thread-safe.
+ */
+public final class ActorSystem implements AutoCloseable {
+
+    private final ActorSystemConfig config;
+    private final ActorExecutor executor;
+    /** Guards the one-time end of debug tracking; written under {@code this}. */
+    private boolean debugReleased;
+
+    private ActorSystem(ActorSystemConfig config, ActorExecutor executor) {
+        this.config = config;
+        this.executor = executor;
+    }
+
+    /** Starts a system with one worker per available processor and the default configuration. */
+    public static ActorSystem start() {
+        return start(ActorSystemConfig.builder().build());
+    }
+
+    /**
+     * Starts a system with {@code workers} worker threads and otherwise the default configuration.
+     *
+     * @throws IllegalArgumentException if {@code workers} is outside [1, {@link ActorSystemConfig#MAX_WORKERS}]
+     */
+    public static ActorSystem start(int workers) {
+        return start(ActorSystemConfig.builder().workers(workers).build());
+    }
+
+    /**
+     * Starts a system with {@code config}; its workers are running when this returns.
+     *
+     * @throws IllegalStateException if no executor is on the module path (add {@code actor.executor})
+     */
+    public static ActorSystem start(ActorSystemConfig config) {
+        Objects.requireNonNull(config, "config");
+        if (config.checks() == Checks.DEBUG) {
+            DebugTracking.systemStarted(config.errorHandler());
+        }
+        try {
+            return new ActorSystem(config, Providers.PROVIDER.start(config, AccessImpl.INSTANCE));
+        } catch (RuntimeException | Error e) {
+            if (config.checks() == Checks.DEBUG) {
+                DebugTracking.systemStopped(config.errorHandler());
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Requests a stop and blocks until every actor has terminated and the workers have exited. If
+     * the calling thread is interrupted meanwhile it keeps waiting and its interrupt status is set
+     * again on return. Calling it again, or after {@link #stop(Duration)}, is harmless.
+     *
+     * @throws OutOfMemoryError if a worker ran out of memory, which aborted the system
+     */
+    public void stop() {
+        executor.stop();
+        releaseDebugTracking();
+    }
+
+    /**
+     * Requests a stop and waits at most {@code timeout} for it to complete.
+     *
+     * @return true if the system stopped; false if actors are still live after {@code timeout}. The
+     *         system then keeps running (and accepting actors while any are live); call a stop
+     *         method again to wait longer.
+     * @throws NullPointerException     if {@code timeout} is null
+     * @throws IllegalArgumentException if {@code timeout} is negative
+     * @throws InterruptedException     if interrupted while waiting
+     */
+    public boolean stop(Duration timeout) throws InterruptedException {
+        Objects.requireNonNull(timeout, "timeout");
+        if (timeout.isNegative()) {
+            throw new IllegalArgumentException("timeout = " + timeout + ": must be zero or positive");
+        }
+        final long nanos = timeout.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : timeout.toNanos();
+        final boolean stopped = executor.stop(nanos);
+        if (stopped) {
+            releaseDebugTracking();
+        }
+        return stopped;
+    }
+
+    /** Same as {@link #stop()}. */
+    @Override
+    public void close() {
+        stop();
+    }
+
+    /**
+     * Registers again an actor that terminated with {@link Allocation#DESTROY} or
+     * {@link Allocation#FINISHED}, so it receives messages again. On the system it last belonged to
+     * it keeps its mailbox (ticket); elsewhere it gets a new one.
+     *
+     * @return {@code actor}
+     * @throws IllegalStateException     if the actor is live, or was deleted
+     * @throws SystemNotRunningException if this system no longer accepts actors
+     */
+    public <A extends Actor<?>> A register(A actor) {
+        Objects.requireNonNull(actor, "actor");
+        actor.register(this);
+        return actor;
+    }
+
+    /** Whether this system accepts new actors: not yet asked to stop, or stopping with live actors. */
+    public boolean isRunning() {
+        return executor.isRunning();
+    }
+
+    /** Actors registered and not yet terminated (a snapshot). */
+    public long liveActors() {
+        return executor.liveActors();
+    }
+
+    /** This system's configuration. */
+    public ActorSystemConfig config() {
+        return config;
+    }
+
+    @Override
+    public String toString() {
+        return "ActorSystem[" + config.name() + ", workers=" + config.workers() + ", mailboxes="
+                + config.mailboxes() + (isRunning() ? ", running]" : ", stopped]");
+    }
+
+    ActorExecutor executor() {
+        return executor;
+    }
+
+    private synchronized void releaseDebugTracking() {
+        if (config.checks() == Checks.DEBUG && !debugReleased) {
+            debugReleased = true;
+            DebugTracking.systemStopped(config.errorHandler());
+        }
+    }
+
+    /** The executor provider, looked up once. */
+    private static final class Providers {
+        static final ExecutorProvider PROVIDER = find();
+
+        private static ExecutorProvider find() {
+            final Iterator<ExecutorProvider> found = ServiceLoader.load(ExecutorProvider.class).iterator();
+            if (!found.hasNext()) {
+                throw new IllegalStateException("no actor executor found: put the actor.executor module "
+                        + "(artifact dev.actorkit:actor.executor) on the module path or class path");
+            }
+            return found.next();
+        }
+    }
+}

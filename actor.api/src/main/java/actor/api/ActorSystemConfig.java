@@ -1,0 +1,242 @@
+package actor.api;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.BusySpinIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+
+/**
+ * The immutable configuration of an actor system, made by {@link #builder()}. The builder fills
+ * defaults and validates every value once, in {@link Builder#build()}; an invalid value fails with
+ * an {@link IllegalArgumentException} naming the field and its allowed range.
+ */
+public final class ActorSystemConfig {
+
+    /** Default mailboxes per worker. */
+    public static final int DEFAULT_SHARDING_FACTOR = 16;
+    /** Upper bound for {@link Builder#workers(int)}. */
+    public static final int MAX_WORKERS = 1024;
+    /** Upper bound for {@link Builder#shardingFactor(int)}. */
+    public static final int MAX_SHARDING_FACTOR = 1 << 16;
+    /** Upper bound for the number of mailboxes. */
+    public static final int MAX_MAILBOXES = 1 << 20;
+    /** Default idle time after which a worker sleeps until a message wakes it. */
+    public static final Duration DEFAULT_SLEEP_AFTER = Duration.ofMillis(2);
+    /** Upper bound for {@link Builder#sleepAfter(Duration)}. */
+    public static final Duration MAX_SLEEP_AFTER = Duration.ofHours(1);
+    /** Default back-off of an idle worker before it sleeps: 100 spins, 10 yields, parks of 1 to 250 µs. */
+    public static final Supplier<IdleStrategy> DEFAULT_IDLE_STRATEGY =
+            () -> new BackoffIdleStrategy(100, 10, 1_000, 250_000);
+
+    private static final AtomicInteger SYSTEM_NUMBERS = new AtomicInteger();
+
+    private final String name;
+    private final int workers;
+    private final int mailboxes;
+    private final Supplier<? extends IdleStrategy> idleStrategy;
+    private final Duration sleepAfter;
+    private final ErrorHandler errorHandler;
+    private final FailurePolicy failurePolicy;
+    private final Checks checks;
+
+    private ActorSystemConfig(Builder b, int workers, int mailboxes) {
+        this.name = b.name != null ? b.name : "actors-" + SYSTEM_NUMBERS.incrementAndGet();
+        this.workers = workers;
+        this.mailboxes = mailboxes;
+        this.idleStrategy = b.idleStrategy;
+        this.sleepAfter = b.sleepAfter;
+        this.errorHandler = b.errorHandler;
+        this.failurePolicy = b.failurePolicy;
+        this.checks = b.checks;
+    }
+
+    /** A builder holding every default. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The system's name, used for worker thread names. */
+    public String name() {
+        return name;
+    }
+
+    /** Number of worker threads (N). */
+    public int workers() {
+        return workers;
+    }
+
+    /** Number of mailbox queues (M >= N); each worker owns M/N of them (give or take one). */
+    public int mailboxes() {
+        return mailboxes;
+    }
+
+    /** Makes one idle strategy per worker, used between passes that found no work. */
+    public Supplier<? extends IdleStrategy> idleStrategy() {
+        return idleStrategy;
+    }
+
+    /**
+     * Idle time after which a worker sleeps until a send wakes it; empty when workers never sleep
+     * (busy spinning).
+     */
+    public Optional<Duration> sleepAfter() {
+        return Optional.ofNullable(sleepAfter);
+    }
+
+    /** Where reported problems go. */
+    public ErrorHandler errorHandler() {
+        return errorHandler;
+    }
+
+    /** What happens to an actor whose behaviour threw. */
+    public FailurePolicy failurePolicy() {
+        return failurePolicy;
+    }
+
+    /** Which safety checks run. */
+    public Checks checks() {
+        return checks;
+    }
+
+    @Override
+    public String toString() {
+        return "ActorSystemConfig[name=" + name + ", workers=" + workers + ", mailboxes=" + mailboxes
+                + ", sleepAfter=" + (sleepAfter == null ? "never" : sleepAfter)
+                + ", failurePolicy=" + failurePolicy + ", checks=" + checks + "]";
+    }
+
+    /** Collects settings; {@link #build()} validates them. Not thread-safe. */
+    public static final class Builder {
+        private String name;
+        private int workers = Runtime.getRuntime().availableProcessors();
+        private Integer shardingFactor;
+        private Integer mailboxes;
+        private Supplier<? extends IdleStrategy> idleStrategy = DEFAULT_IDLE_STRATEGY;
+        private Duration sleepAfter = DEFAULT_SLEEP_AFTER;
+        private ErrorHandler errorHandler = ErrorHandler.logging();
+        private FailurePolicy failurePolicy = FailurePolicy.STOP;
+        private Checks checks = Checks.STANDARD;
+
+        private Builder() {
+        }
+
+        /** The system's name (default {@code actors-<n>}), used in worker thread names. */
+        public Builder name(String name) {
+            this.name = Objects.requireNonNull(name, "name");
+            return this;
+        }
+
+        /** Worker threads, 1 to {@link #MAX_WORKERS}; default: available processors. */
+        public Builder workers(int workers) {
+            this.workers = workers;
+            return this;
+        }
+
+        /**
+         * Mailboxes per worker, 1 to {@link #MAX_SHARDING_FACTOR}; default
+         * {@link #DEFAULT_SHARDING_FACTOR}. Mutually exclusive with {@link #mailboxes(int)}.
+         */
+        public Builder shardingFactor(int shardingFactor) {
+            this.shardingFactor = shardingFactor;
+            return this;
+        }
+
+        /**
+         * Total mailboxes, from {@code workers} to {@link #MAX_MAILBOXES}; default workers ×
+         * sharding factor. Mutually exclusive with {@link #shardingFactor(int)}.
+         */
+        public Builder mailboxes(int mailboxes) {
+            this.mailboxes = mailboxes;
+            return this;
+        }
+
+        /**
+         * How an idle worker waits between passes over its mailboxes (an Agrona
+         * {@link IdleStrategy}; one instance per worker); default {@link #DEFAULT_IDLE_STRATEGY}.
+         */
+        public Builder idleStrategy(Supplier<? extends IdleStrategy> idleStrategy) {
+            this.idleStrategy = Objects.requireNonNull(idleStrategy, "idleStrategy");
+            return this;
+        }
+
+        /**
+         * Idle time after which a worker sleeps until a send wakes it, zero to
+         * {@link #MAX_SLEEP_AFTER}; default {@link #DEFAULT_SLEEP_AFTER}.
+         */
+        public Builder sleepAfter(Duration sleepAfter) {
+            this.sleepAfter = Objects.requireNonNull(sleepAfter, "sleepAfter");
+            return this;
+        }
+
+        /**
+         * Lowest latency: idle workers busy-spin ({@link BusySpinIdleStrategy}) and never sleep.
+         * Each worker then uses a whole core even when there is nothing to do.
+         */
+        public Builder busySpin() {
+            this.idleStrategy = BusySpinIdleStrategy::new;
+            this.sleepAfter = null;
+            return this;
+        }
+
+        /** Where reported problems go; default {@link ErrorHandler#logging()}. */
+        public Builder errorHandler(ErrorHandler errorHandler) {
+            this.errorHandler = Objects.requireNonNull(errorHandler, "errorHandler");
+            return this;
+        }
+
+        /** What happens to an actor whose behaviour threw; default {@link FailurePolicy#STOP}. */
+        public Builder failurePolicy(FailurePolicy failurePolicy) {
+            this.failurePolicy = Objects.requireNonNull(failurePolicy, "failurePolicy");
+            return this;
+        }
+
+        /** Which safety checks run; default {@link Checks#STANDARD}. */
+        public Builder checks(Checks checks) {
+            this.checks = Objects.requireNonNull(checks, "checks");
+            return this;
+        }
+
+        /**
+         * Validates the settings and makes the configuration.
+         *
+         * @throws IllegalArgumentException naming the first invalid field and its allowed range
+         */
+        public ActorSystemConfig build() {
+            requireRange("workers", workers, 1, MAX_WORKERS);
+            final int resolvedMailboxes;
+            if (mailboxes != null) {
+                if (shardingFactor != null) {
+                    throw new IllegalArgumentException(
+                            "set either mailboxes or shardingFactor, not both (mailboxes = workers × shardingFactor)");
+                }
+                requireRange("mailboxes", mailboxes, workers, MAX_MAILBOXES);
+                resolvedMailboxes = mailboxes;
+            } else {
+                final int factor = shardingFactor != null ? shardingFactor : DEFAULT_SHARDING_FACTOR;
+                requireRange("shardingFactor", factor, 1, MAX_SHARDING_FACTOR);
+                final long total = (long) workers * factor;
+                if (total > MAX_MAILBOXES) {
+                    throw new IllegalArgumentException("mailboxes = workers × shardingFactor = " + total
+                            + ": must be in [" + workers + ", " + MAX_MAILBOXES + "]");
+                }
+                resolvedMailboxes = (int) total;
+            }
+            if (sleepAfter != null && (sleepAfter.isNegative() || sleepAfter.compareTo(MAX_SLEEP_AFTER) > 0)) {
+                throw new IllegalArgumentException(
+                        "sleepAfter = " + sleepAfter + ": must be in [PT0S, " + MAX_SLEEP_AFTER + "]");
+            }
+            return new ActorSystemConfig(this, workers, resolvedMailboxes);
+        }
+
+        private static void requireRange(String field, int value, int min, int max) {
+            if (value < min || value > max) {
+                throw new IllegalArgumentException(
+                        field + " = " + value + ": must be in [" + min + ", " + max + "]");
+            }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package actor.api;
+
+/**
+ * Thrown by {@link Actor#send} when the receiver has terminated. Nothing was queued.
+ */
+public final class ActorTerminatedException extends IllegalStateException {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String actorClass;
+    private final int ticket;
+    private final Allocation status;
+
+    ActorTerminatedException(String actorClass, int ticket, Allocation status, String messageClass) {
+        super("cannot send " + messageClass + " to " + actorClass + " (ticket " + ticket
+                + "): the actor terminated with " + status
+                + "; register it again (DESTROY or FINISHED only) or create a new actor");
+        this.actorClass = actorClass;
+        this.ticket = ticket;
+        this.status = status;
+    }
+
+    /** Fully qualified class name of the terminated actor. */
+    public String actorClass() {
+        return actorClass;
+    }
+
+    /** The ticket (mailbox index) the actor had. */
+    public int ticket() {
+        return ticket;
+    }
+
+    /** The status the actor terminated with. */
+    public Allocation status() {
+        return status;
+    }
+}

@@ -1,0 +1,22 @@
+package actor.api;
+
+/**
+ * Receives the problems an actor system reports instead of throwing ({@link ActorError}). Called on
+ * worker threads (and, for {@link ActorError.UnsentMessage}, on a cleaner thread), so it must be
+ * thread-safe; it should return quickly. An exception it throws is logged and otherwise ignored.
+ */
+@FunctionalInterface
+public interface ErrorHandler {
+
+    /** Handles one reported problem. */
+    void handle(ActorError error);
+
+    /**
+     * The default handler: logs each problem through {@link System.Logger} (logger name
+     * {@code actor.api}), at {@code ERROR} for failures and {@code WARNING} for undelivered or
+     * unsent messages, with the failure's stack trace.
+     */
+    static ErrorHandler logging() {
+        return LoggingErrorHandler.INSTANCE;
+    }
+}

@@ -1,0 +1,11 @@
+/**
+ * The public API of the actor toolkit: {@link actor.api.Actor actors}, {@link actor.api.Message
+ * messages}, the {@link actor.api.Allocation allocation statuses}, {@link actor.api.PoisonPill poison
+ * pills} and the {@link actor.api.ActorSystem actor system} with its
+ * {@link actor.api.ActorSystemConfig configuration}.
+ *
+ * <p>Threading: actors are created and messages sent from any thread; behaviours run on the
+ * system's worker threads, one at a time per actor, in per-sender FIFO order. Configuration objects
+ * are immutable. Problems on worker threads go to the configured {@link actor.api.ErrorHandler}.
+ */
+package actor.api;

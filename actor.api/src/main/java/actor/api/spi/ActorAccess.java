@@ -1,0 +1,36 @@
+package actor.api.spi;
+
+import actor.api.Actor;
+import actor.api.Allocation;
+import actor.api.Message;
+
+/**
+ * The executor's view of actor and message internals. {@code actor.api} makes the only instance and
+ * hands it to {@link ExecutorProvider#start}; this package is exported to {@code actor.executor}
+ * only, so applications cannot reach it.
+ */
+public abstract class ActorAccess {
+
+    /** For {@code actor.api} only. */
+    protected ActorAccess() {
+    }
+
+    /**
+     * Runs the behaviour of {@code actor} for {@code message}, if the actor is still live on
+     * {@code by}.
+     *
+     * @return the status the behaviour returned, or null when the actor has terminated (or moved to
+     *         another executor), in which case nothing ran
+     * @throws IllegalStateException if the behaviour returned null
+     */
+    public abstract Allocation deliver(ActorExecutor by, Actor<?> actor, Message message);
+
+    /** Terminates {@code actor} with {@code status} and runs its destroy hook if the status asks for it. */
+    public abstract void terminate(Actor<?> actor, Allocation status);
+
+    /** Applies the message's own allocation status after a behaviour received it (hooks). */
+    public abstract void finishMessage(Message message);
+
+    /** Debug checks on send: marks the message sent; throws if it was deleted. */
+    public abstract void debugOnSend(Message message);
+}

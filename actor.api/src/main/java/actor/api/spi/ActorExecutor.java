@@ -1,0 +1,45 @@
+package actor.api.spi;
+
+import actor.api.Actor;
+import actor.api.Message;
+import actor.api.SystemNotRunningException;
+
+/**
+ * The executor behind an {@link actor.api.ActorSystem}: mailboxes, workers and termination. Every
+ * method is thread-safe.
+ */
+public interface ActorExecutor {
+
+    /**
+     * Counts a new live actor and gives it a ticket (mailbox index).
+     *
+     * @param home the actor's previous ticket on this executor, to keep its mailbox, or -1
+     * @return the ticket, in {@code [0, mailboxes)}
+     * @throws SystemNotRunningException if the executor no longer accepts actors
+     */
+    int register(int home);
+
+    /** Queues {@code message} for {@code actor} in mailbox {@code ticket}. Never allocates in steady state. */
+    void send(int ticket, Actor<?> actor, Message message);
+
+    /**
+     * Requests a stop and waits, without a time limit, until the last actor has terminated and the
+     * workers have exited. Keeps the caller's interrupt status.
+     */
+    void stop();
+
+    /**
+     * Requests a stop and waits at most {@code timeoutNanos} for it to complete.
+     *
+     * @return true if the system stopped in time; false if actors are still live (the system keeps
+     *         running, and a later stop may complete)
+     * @throws InterruptedException if interrupted while waiting
+     */
+    boolean stop(long timeoutNanos) throws InterruptedException;
+
+    /** Whether the executor still accepts new actors. */
+    boolean isRunning();
+
+    /** Actors registered and not yet terminated (a snapshot). */
+    long liveActors();
+}
