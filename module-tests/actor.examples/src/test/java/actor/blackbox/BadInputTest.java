@@ -1,0 +1,157 @@
+package actor.blackbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import actor.api.Actor;
+import actor.api.ActorError;
+import actor.api.ActorSystem;
+import actor.api.ActorSystemConfig;
+import actor.api.ActorTerminatedException;
+import actor.api.Allocation;
+import actor.api.Message;
+import actor.api.PoisonPill;
+import actor.api.SystemNotRunningException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Every bad input of the foundation: a clear error, nothing queued, nothing lost. */
+class BadInputTest {
+
+    static final class Note extends Message {
+        final String text;
+
+        Note(String text) {
+            this.text = text;
+        }
+    }
+
+    /** Records what it receives. */
+    static final class Log extends Actor<Note> {
+        final List<String> seen = new CopyOnWriteArrayList<>();
+
+        Log(ActorSystem system) {
+            super(system);
+        }
+
+        @Override
+        protected Allocation receive(Note note) {
+            seen.add(note.text);
+            return Allocation.NODELETE;
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void sendingToATerminatedActorThrowsNamingClassAndTicketAndQueuesNothing() throws Exception {
+        final RecordingErrorHandler errors = new RecordingErrorHandler();
+        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(2).errorHandler(errors).build());
+        final Log log = new Log(system);
+        final Log keepAlive = new Log(system);
+        log.send(new Note("before")).send(PoisonPill.FINISHED);
+        while (!log.isTerminated()) {
+            Thread.onSpinWait();
+        }
+        final ActorTerminatedException e = assertThrows(ActorTerminatedException.class, () -> log.send(new Note("after")));
+        assertTrue(e.getMessage().contains(Log.class.getName()), e.getMessage());
+        assertTrue(e.getMessage().contains("ticket " + log.ticket()), e.getMessage());
+        assertEquals(Log.class.getName(), e.actorClass());
+        assertEquals(log.ticket(), e.ticket());
+        assertEquals(Allocation.FINISHED, e.status());
+        assertThrows(ActorTerminatedException.class, () -> log.send(PoisonPill.DELETE));
+
+        keepAlive.send(PoisonPill.FINISHED);
+        assertTrue(system.stop(Duration.ofSeconds(10)));
+        assertEquals(List.of("before"), log.seen);
+        assertEquals(0, errors.undeliveredCount(), "the rejected sends queued nothing");
+    }
+
+    @Test
+    @Timeout(30)
+    void creatingAnActorOnAStoppedSystemThrows() {
+        final ActorSystem system = ActorSystem.start(1);
+        system.stop();
+        final SystemNotRunningException e = assertThrows(SystemNotRunningException.class, () -> new Log(system));
+        assertTrue(e.getMessage().contains("not running"), e.getMessage());
+        assertTrue(e.getMessage().contains(system.config().name()), e.getMessage());
+    }
+
+    @Test
+    @Timeout(30)
+    void creatingAnActorOnAStoppingSystemWhoseLastActorTerminatedThrows() throws Exception {
+        final ActorSystem system = ActorSystem.start(1);
+        final Log log = new Log(system);
+        assertEquals(false, system.stop(Duration.ofMillis(10)));
+        log.send(PoisonPill.FINISHED);
+        assertTrue(system.stop(Duration.ofSeconds(10)));
+        assertThrows(SystemNotRunningException.class, () -> new Log(system));
+    }
+
+    @Test
+    @Timeout(30)
+    void nullsAreRejectedAtTheCallNamingTheParameter() {
+        try (ActorSystem system = ActorSystem.start(1)) {
+            final Log log = new Log(system);
+            assertEquals("message", assertThrows(NullPointerException.class, () -> log.send((Note) null)).getMessage());
+            assertEquals("pill", assertThrows(NullPointerException.class, () -> log.send((PoisonPill) null)).getMessage());
+            assertEquals("system", assertThrows(NullPointerException.class, () -> new Log(null)).getMessage());
+            assertEquals("actor", assertThrows(NullPointerException.class, () -> system.register(null)).getMessage());
+            assertEquals("timeout", assertThrows(NullPointerException.class, () -> system.stop(null)).getMessage());
+            assertEquals("allocation", assertThrows(NullPointerException.class,
+                    () -> new Note("x").setAllocation(null)).getMessage());
+            assertEquals("config", assertThrows(NullPointerException.class,
+                    () -> ActorSystem.start((ActorSystemConfig) null)).getMessage());
+            log.send(PoisonPill.FINISHED);
+        }
+    }
+
+    @Test
+    void invalidConfigurationFailsNamingTheFieldAndItsRange() {
+        assertInvalid("workers = 0: must be in [1, 1024]", ActorSystemConfig.builder().workers(0));
+        assertInvalid("workers = -3: must be in [1, 1024]", ActorSystemConfig.builder().workers(-3));
+        assertInvalid("workers = 5000: must be in [1, 1024]", ActorSystemConfig.builder().workers(5000));
+        assertInvalid("shardingFactor = 0: must be in [1, 65536]", ActorSystemConfig.builder().workers(2).shardingFactor(0));
+        assertInvalid("mailboxes = 3: must be in [4, 1048576]", ActorSystemConfig.builder().workers(4).mailboxes(3));
+        assertInvalid("sleepAfter = PT-1S: must be in [PT0S, PT1H]",
+                ActorSystemConfig.builder().sleepAfter(Duration.ofSeconds(-1)));
+        final IllegalArgumentException both = assertThrows(IllegalArgumentException.class,
+                () -> ActorSystemConfig.builder().workers(2).mailboxes(8).shardingFactor(4).build());
+        assertTrue(both.getMessage().contains("mailboxes") && both.getMessage().contains("shardingFactor"));
+        assertThrows(IllegalArgumentException.class, () -> ActorSystem.start(0));
+        assertThrows(IllegalArgumentException.class, () -> ActorSystem.start(1).stop(Duration.ofSeconds(-1)));
+    }
+
+    @Test
+    void configurationFillsTheDocumentedDefaults() {
+        final ActorSystemConfig config = ActorSystemConfig.builder().workers(3).build();
+        assertEquals(3, config.workers());
+        assertEquals(3 * ActorSystemConfig.DEFAULT_SHARDING_FACTOR, config.mailboxes());
+        assertEquals(7, ActorSystemConfig.builder().workers(7).mailboxes(7).build().mailboxes());
+        assertEquals(Runtime.getRuntime().availableProcessors(), ActorSystemConfig.builder().build().workers());
+        assertEquals(java.util.Optional.of(ActorSystemConfig.DEFAULT_SLEEP_AFTER), config.sleepAfter());
+        assertEquals(java.util.Optional.empty(), ActorSystemConfig.builder().busySpin().build().sleepAfter());
+    }
+
+    private static void assertInvalid(String expectedMessage, ActorSystemConfig.Builder builder) {
+        assertEquals(expectedMessage, assertThrows(IllegalArgumentException.class, builder::build).getMessage());
+    }
+
+    @Test
+    @Timeout(30)
+    void messagesQueuedBehindAFinishedPillAreReportedWithTheirCount() {
+        final RecordingErrorHandler errors = new RecordingErrorHandler();
+        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(2).errorHandler(errors).build())) {
+            final Log log = new Log(system);
+            log.send(new Note("a")).send(PoisonPill.FINISHED).send(new Note("late-1")).send(new Note("late-2"));
+        }
+        final List<ActorError.UndeliveredMessages> reports = errors.ofType(ActorError.UndeliveredMessages.class);
+        assertEquals(1, reports.size(), "one report at stop: " + errors.all());
+        assertEquals(2, reports.get(0).count());
+        assertTrue(reports.get(0).examples().get(0).contains(Log.class.getName()), reports.get(0).examples().toString());
+        assertTrue(reports.get(0).examples().get(0).contains(Note.class.getName()), reports.get(0).examples().toString());
+    }
+}

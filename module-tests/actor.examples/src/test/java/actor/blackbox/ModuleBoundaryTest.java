@@ -1,0 +1,154 @@
+package actor.blackbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import actor.api.ActorSystem;
+import actor.examples.HelloActors;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.lang.module.ModuleDescriptor;
+import java.lang.module.ResolvedModule;
+import java.lang.reflect.InaccessibleObjectException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.spi.ToolProvider;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The toolkit as a modular application sees it: {@code requires actor.api} is enough, the
+ * executor's internals and the SPI are out of reach, and wrong message types do not compile.
+ */
+class ModuleBoundaryTest {
+
+    private static final List<String> TOOLKIT_MODULES =
+            List.of("actor.api", "actor.executor", "actor.steal", "org.agrona");
+
+    @Test
+    void theApplicationModuleRequiresOnlyTheApi() {
+        final ModuleDescriptor descriptor = HelloActors.class.getModule().getDescriptor();
+        final Set<String> requires = descriptor.requires().stream()
+                .filter(r -> !r.modifiers().contains(ModuleDescriptor.Requires.Modifier.MANDATED))
+                .map(ModuleDescriptor.Requires::name).collect(Collectors.toSet());
+        assertEquals(Set.of("actor.api"), requires);
+    }
+
+    @Test
+    void executorInternalsAndTheSpiAreNotAccessible() throws Exception {
+        final Module app = HelloActors.class.getModule();
+        final Module executor = ModuleLayer.boot().findModule("actor.executor").orElseThrow();
+        assertTrue(executor.getDescriptor().exports().isEmpty(), "actor.executor exports nothing");
+        assertFalse(executor.isExported("actor.executor.internal", app));
+        final Module api = ActorSystem.class.getModule();
+        assertTrue(api.isExported("actor.api", app));
+        assertFalse(api.isExported("actor.api.spi", app), "the SPI is exported to actor.executor only");
+        assertTrue(api.isExported("actor.api.spi", executor));
+
+        final Class<?> provider = Class.forName("actor.executor.internal.ShardedExecutorProvider");
+        assertThrows(IllegalAccessException.class, () -> provider.getConstructor().newInstance());
+        assertThrows(InaccessibleObjectException.class, () -> provider.getConstructor().setAccessible(true));
+        final Class<?> mailbox = Class.forName("actor.executor.internal.Mailbox");
+        assertThrows(InaccessibleObjectException.class, () -> mailbox.getDeclaredField("index").setAccessible(true));
+    }
+
+    @Test
+    void aWellTypedSendCompilesAgainstTheApiModule(@TempDir Path dir) throws IOException {
+        final CompileResult result = compile(dir, """
+                package app;
+                import actor.api.*;
+                final class Good extends Actor<Good.Hi> {
+                    static final class Hi extends Message {}
+                    Good(ActorSystem s) { super(s); }
+                    @Override protected Allocation receive(Hi hi) { return Allocation.NODELETE; }
+                    static void use(Good g) { g.send(new Hi()).send(PoisonPill.FINISHED); }
+                }
+                """);
+        assertEquals(0, result.exitCode(), result.output());
+    }
+
+    @Test
+    void sendingAMessageTypeTheActorDoesNotAcceptDoesNotCompile(@TempDir Path dir) throws IOException {
+        final CompileResult result = compile(dir, """
+                package app;
+                import actor.api.*;
+                final class Picky extends Actor<Picky.Hi> {
+                    static final class Hi extends Message {}
+                    static final class Other extends Message {}
+                    Picky(ActorSystem s) { super(s); }
+                    @Override protected Allocation receive(Hi hi) { return Allocation.NODELETE; }
+                    static void use(Picky p) { p.send(new Other()); }
+                }
+                """);
+        assertEquals(1, result.exitCode(), result.output());
+        assertTrue(result.output().contains("no suitable method found for send"), result.output());
+    }
+
+    @Test
+    void theExecutorsInternalPackageDoesNotCompileFromAnApplication(@TempDir Path dir) throws IOException {
+        final CompileResult result = compile(dir, """
+                package app;
+                final class Sneaky {
+                    Object peek() { return new actor.executor.internal.ShardedExecutorProvider(); }
+                }
+                """);
+        assertEquals(1, result.exitCode(), result.output());
+        assertTrue(result.output().contains("actor.executor.internal"), result.output());
+    }
+
+    @Test
+    @Timeout(120)
+    void theExampleRunsFromTheModulePathWithNoFlags() throws Exception {
+        final String modulePath = modulePathOf("actor.examples", "actor.api", "actor.executor", "actor.steal", "org.agrona");
+        final Process process = new ProcessBuilder(javaLauncher(), "--module-path", modulePath,
+                "--module", "actor.examples/actor.examples.HelloActors").redirectErrorStream(true).start();
+        final ByteArrayOutputStream output = new ByteArrayOutputStream();
+        process.getInputStream().transferTo(output);
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, process.exitValue(), output.toString(StandardCharsets.UTF_8));
+        assertEquals(List.of("string message \"Hello World\"", "integer message 42", "integer message 42"),
+                output.toString(StandardCharsets.UTF_8).lines().toList());
+    }
+
+    record CompileResult(int exitCode, String output) {
+    }
+
+    private static CompileResult compile(Path dir, String source) throws IOException {
+        final Path src = dir.resolve("src");
+        Files.createDirectories(src.resolve("app"));
+        Files.writeString(src.resolve("module-info.java"), "module app { requires actor.api; }\n");
+        Files.writeString(src.resolve("app").resolve("Code.java"), source);
+        final ToolProvider javac = ToolProvider.findFirst("javac").orElseThrow();
+        final ByteArrayOutputStream output = new ByteArrayOutputStream();
+        final PrintWriter writer = new PrintWriter(output, true, StandardCharsets.UTF_8);
+        final int exit = javac.run(writer, writer, "-d", dir.resolve("out").toString(),
+                "--module-path", modulePathOf(TOOLKIT_MODULES.toArray(String[]::new)),
+                src.resolve("module-info.java").toString(), src.resolve("app").resolve("Code.java").toString());
+        return new CompileResult(exit, output.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Where the running test found each module: jars or class directories. */
+    private static String modulePathOf(String... modules) {
+        return java.util.Arrays.stream(modules)
+                .map(name -> ModuleLayer.boot().configuration().findModule(name).orElseThrow(
+                        () -> new AssertionError("module " + name + " is not on the test's module path")))
+                .map(ResolvedModule::reference)
+                .map(ref -> Path.of(ref.location().map(URI::normalize).orElseThrow()).toString())
+                .collect(Collectors.joining(File.pathSeparator));
+    }
+
+    private static String javaLauncher() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}

@@ -1,0 +1,150 @@
+package actor.blackbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import actor.api.Actor;
+import actor.api.ActorSystem;
+import actor.api.ActorSystemConfig;
+import actor.api.Allocation;
+import actor.api.Message;
+import actor.api.PoisonPill;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class TerminationTest {
+
+    static final class Ping extends Message {
+    }
+
+    /** Records when it terminates (on a poison pill). */
+    static final class Mortal extends Actor<Ping> {
+        private final AtomicLong lastTermination;
+
+        Mortal(ActorSystem system, AtomicLong lastTermination) {
+            super(system);
+            this.lastTermination = lastTermination;
+        }
+
+        @Override
+        protected Allocation receive(Ping ping) {
+            return Allocation.NODELETE;
+        }
+
+        @Override
+        protected Allocation onPoisonPill(PoisonPill pill) {
+            lastTermination.accumulateAndGet(System.nanoTime(), Math::max);
+            return pill.status();
+        }
+    }
+
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
+    @Timeout(60)
+    void stopReturnsOnlyOnceTheLastActorHasTerminated(int workers) throws Exception {
+        final AtomicLong lastTermination = new AtomicLong();
+        final ActorSystem system = ActorSystem.start(workers);
+        final List<Mortal> actors = new ArrayList<>();
+        for (int i = 0; i < 5 * workers; i++) {
+            actors.add(new Mortal(system, lastTermination));
+        }
+        final CompletableFuture<Long> stopped = CompletableFuture.supplyAsync(() -> {
+            system.stop();
+            return System.nanoTime();
+        });
+        for (int i = 0; i < actors.size() - 1; i++) {
+            actors.get(i).send(new Ping()).send(PoisonPill.FINISHED);
+        }
+        assertFalse(system.stop(Duration.ofMillis(100)), "one actor is still live, so stop cannot complete");
+        assertFalse(stopped.isDone(), "stop() returned while an actor was live");
+        assertEquals(1, system.liveActors());
+        assertTrue(system.isRunning(), "a stopping system with live actors still accepts actors");
+
+        actors.get(actors.size() - 1).send(PoisonPill.FINISHED);
+        final long stopReturned = stopped.get(30, TimeUnit.SECONDS);
+        assertTrue(stopReturned >= lastTermination.get(), "stop() returned before the last termination");
+        assertEquals(0, system.liveActors());
+        assertFalse(system.isRunning());
+        assertTrue(system.stop(Duration.ZERO), "a stopped system reports stopped at once");
+    }
+
+    @Test
+    @Timeout(60)
+    void actorsMayCreateActorsWhileTheSystemIsStopping() throws Exception {
+        final AtomicLong lastTermination = new AtomicLong();
+        final ActorSystem system = ActorSystem.start(2);
+        final List<Mortal> children = new ArrayList<>();
+        final class Parent extends Actor<Ping> {
+            Parent(ActorSystem s) {
+                super(s);
+            }
+
+            @Override
+            protected Allocation receive(Ping ping) {
+                final Mortal child = new Mortal(system(), lastTermination);
+                synchronized (children) {
+                    children.add(child);
+                }
+                return Allocation.FINISHED;
+            }
+        }
+        final Parent parent = new Parent(system);
+        assertFalse(system.stop(Duration.ofMillis(20)));
+        parent.send(new Ping());
+        while (true) {
+            synchronized (children) {
+                if (!children.isEmpty()) {
+                    break;
+                }
+            }
+            Thread.onSpinWait();
+        }
+        assertFalse(system.stop(Duration.ofMillis(20)), "the child is live");
+        children.get(0).send(PoisonPill.FINISHED);
+        assertTrue(system.stop(Duration.ofSeconds(30)));
+        assertTrue(children.get(0).isTerminated());
+    }
+
+    @Test
+    @Timeout(120)
+    void twoHundredStartStopCyclesLeaveNoWorkerThreads() {
+        final Random random = new Random(42);
+        for (int cycle = 0; cycle < 200; cycle++) {
+            final int workers = 1 + random.nextInt(8);
+            try (ActorSystem system = ActorSystem.start(
+                    ActorSystemConfig.builder().name("cycle-" + cycle).workers(workers).build())) {
+                final AtomicLong ignored = new AtomicLong();
+                for (int i = 0; i < workers; i++) {
+                    new Mortal(system, ignored).send(new Ping()).send(PoisonPill.FINISHED);
+                }
+            }
+        }
+        final List<String> alive = Thread.getAllStackTraces().keySet().stream()
+                .map(Thread::getName).filter(name -> name.startsWith("cycle-")).toList();
+        assertEquals(List.of(), alive, "worker threads still alive after their systems stopped");
+    }
+
+    @Test
+    @Timeout(30)
+    void stopWithNoActorsReturnsAtOnceAndTwoSystemsRunSideBySide() throws Exception {
+        final ActorSystem first = ActorSystem.start(2);
+        final ActorSystem second = ActorSystem.start(3);
+        final AtomicLong ignored = new AtomicLong();
+        final Mortal inSecond = new Mortal(second, ignored);
+        assertTrue(first.stop(Duration.ofSeconds(10)));
+        assertFalse(second.stop(Duration.ofMillis(20)));
+        inSecond.send(PoisonPill.FINISHED);
+        second.stop();
+        assertFalse(second.isRunning());
+    }
+}

@@ -1,0 +1,91 @@
+package actor.blackbox;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import actor.api.Actor;
+import actor.api.ActorSystem;
+import actor.api.ActorSystemConfig;
+import actor.api.Allocation;
+import actor.api.Message;
+import actor.api.PoisonPill;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.agrona.concurrent.YieldingIdleStrategy;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * No lost wake-up: a message sent from outside to a system whose workers are all asleep is always
+ * received. The workers' own safety-net rescan is a second (1 s), so a lost wake-up shows up as a
+ * latency of about a second; the bound below is far under that and far over a real wake-up.
+ */
+class WakeUpTest {
+
+    static final class Knock extends Message {
+        final long sentAt;
+
+        Knock(long sentAt) {
+            this.sentAt = sentAt;
+        }
+    }
+
+    /** Hands each knock's latency to the test thread. */
+    static final class Door extends Actor<Knock> {
+        private final LinkedBlockingQueue<Long> latencies;
+
+        Door(ActorSystem system, LinkedBlockingQueue<Long> latencies) {
+            super(system);
+            this.latencies = latencies;
+        }
+
+        @Override
+        protected Allocation receive(Knock knock) {
+            latencies.add(System.nanoTime() - knock.sentAt);
+            return Allocation.NODELETE;
+        }
+    }
+
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {1, 2, 4})
+    @Timeout(120)
+    void aMessageToASleepingSystemIsAlwaysReceivedPromptly(int workers) throws Exception {
+        final String name = "wake-" + workers;
+        final LinkedBlockingQueue<Long> latencies = new LinkedBlockingQueue<>();
+        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name(name).workers(workers)
+                .idleStrategy(YieldingIdleStrategy::new).sleepAfter(Duration.ZERO).build())) {
+            final Door[] doors = new Door[workers * 3];
+            for (int i = 0; i < doors.length; i++) {
+                doors[i] = new Door(system, latencies);
+            }
+            try {
+                for (int i = 0; i < 60; i++) {
+                    awaitAllWorkersParked(name);
+                    doors[i % doors.length].send(new Knock(System.nanoTime()));
+                    final Long latency = latencies.poll(10, TimeUnit.SECONDS);
+                    assertTrue(latency != null, "knock " + i + " was never received");
+                    assertTrue(latency < TimeUnit.MILLISECONDS.toNanos(400), "knock " + i + " took "
+                            + latency / 1_000 + " µs: a lost wake-up, rescued by the 1 s rescan");
+                }
+            } finally {
+                for (Door door : doors) {
+                    door.send(PoisonPill.FINISHED);
+                }
+            }
+        }
+    }
+
+    /** With a yielding idle strategy a worker is only ever parked when it sleeps. */
+    private static void awaitAllWorkersParked(String systemName) throws InterruptedException {
+        while (true) {
+            final List<Thread> workers = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.getName().startsWith(systemName + "-worker-")).toList();
+            if (!workers.isEmpty() && workers.stream().allMatch(t -> t.getState() == Thread.State.TIMED_WAITING)) {
+                return;
+            }
+            Thread.sleep(1);
+        }
+    }
+}
