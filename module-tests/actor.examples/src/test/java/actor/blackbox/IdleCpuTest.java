@@ -1,0 +1,53 @@
+package actor.blackbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import actor.api.Actor;
+import actor.api.ActorSystem;
+import actor.api.ActorSystemConfig;
+import actor.api.Allocation;
+import actor.api.Message;
+import actor.api.PoisonPill;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** An idle running system, with the default idle configuration, uses almost no CPU. */
+class IdleCpuTest {
+
+    static final class Idle extends Actor<Message> {
+        Idle(ActorSystem system) {
+            super(system);
+        }
+
+        @Override
+        protected Allocation receive(Message message) {
+            return Allocation.NODELETE;
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void idleWorkersUseUnderTwoPercentOfOneCore() throws InterruptedException {
+        final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        final int workers = 4;
+        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("idle-cpu").workers(workers).build())) {
+            final Idle idle = new Idle(system);
+            Thread.sleep(200);
+            final List<Thread> workerThreads = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.getName().startsWith("idle-cpu-worker-")).toList();
+            assertEquals(workers, workerThreads.size());
+            final long cpuBefore = workerThreads.stream().mapToLong(t -> threads.getThreadCpuTime(t.getId())).sum();
+            final long wallBefore = System.nanoTime();
+            Thread.sleep(1000);
+            final long cpu = workerThreads.stream().mapToLong(t -> threads.getThreadCpuTime(t.getId())).sum() - cpuBefore;
+            final long wall = System.nanoTime() - wallBefore;
+            idle.send(PoisonPill.FINISHED);
+            assertTrue(cpu < wall / 50, "idle workers used " + cpu / 1_000 + " µs of CPU in " + wall / 1_000
+                    + " µs, more than 2% of one core");
+        }
+    }
+}
