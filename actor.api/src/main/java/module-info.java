@@ -4,6 +4,8 @@
  */
 module actor.api {
     requires transitive org.agrona;
+    requires transitive actor.steal;
+    requires transitive actor.stats;
 
     exports actor.api;
     exports actor.api.spi to actor.executor;

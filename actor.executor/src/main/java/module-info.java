@@ -5,6 +5,7 @@
 module actor.executor {
     requires actor.api;
     requires actor.steal;
+    requires actor.stats;
     requires org.agrona;
 
     provides actor.api.spi.ExecutorProvider with actor.executor.internal.ShardedExecutorProvider;

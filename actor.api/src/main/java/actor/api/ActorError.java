@@ -53,6 +53,18 @@ public sealed interface ActorError {
     }
 
     /**
+     * The work-stealing {@link actor.steal.VictimSelector} threw or broke its contract (returned
+     * the thief or an index out of range). The executor treated that call as "no victim" and keeps
+     * running; reported once per system.
+     */
+    record VictimSelectorFailed(String selector, String problem, Throwable failure) implements ActorError {
+        @Override
+        public String describe() {
+            return "victim selector " + selector + " failed: " + problem + (failure == null ? "" : " (" + failure + ")");
+        }
+    }
+
+    /**
      * Debug checks: a message became unreachable without ever being sent, which often means a
      * forgotten send.
      */

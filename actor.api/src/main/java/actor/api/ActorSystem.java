@@ -2,6 +2,7 @@ package actor.api;
 
 import actor.api.spi.ActorExecutor;
 import actor.api.spi.ExecutorProvider;
+import actor.stats.Statistics;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.Objects;
@@ -132,6 +133,16 @@ public final class ActorSystem implements AutoCloseable {
     /** Actors registered and not yet terminated (a snapshot). */
     public long liveActors() {
         return executor.liveActors();
+    }
+
+    /**
+     * The statistics: a live snapshot while the system runs (it may lag by a few operations), the
+     * exact final one after it stopped.
+     *
+     * @throws IllegalStateException if statistics are off ({@link ActorSystemConfig.Builder#statistics})
+     */
+    public Statistics statistics() {
+        return executor.statistics();
     }
 
     /** This system's configuration. */

@@ -1,5 +1,8 @@
 package actor.api;
 
+import actor.stats.StatisticsReport;
+import actor.steal.VictimSelector;
+import actor.steal.VictimSelectors;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -26,6 +29,8 @@ public final class ActorSystemConfig {
     public static final int MAX_MAILBOXES = 1 << 20;
     /** Default idle time after which a worker sleeps until a message wakes it. */
     public static final Duration DEFAULT_SLEEP_AFTER = Duration.ofMillis(2);
+    /** Default work-stealing victim selector, as in the reference system. */
+    public static final String DEFAULT_VICTIM_SELECTOR = VictimSelectors.LONGEST_VICTIM;
     /** Upper bound for {@link Builder#sleepAfter(Duration)}. */
     public static final Duration MAX_SLEEP_AFTER = Duration.ofHours(1);
     /** Default back-off of an idle worker before it sleeps: 100 spins, 10 yields, parks of 1 to 250 µs. */
@@ -42,8 +47,11 @@ public final class ActorSystemConfig {
     private final ErrorHandler errorHandler;
     private final FailurePolicy failurePolicy;
     private final Checks checks;
+    private final VictimSelector victimSelector;
+    private final StatisticsMode statistics;
+    private final StatisticsReport statisticsReport;
 
-    private ActorSystemConfig(Builder b, int workers, int mailboxes) {
+    private ActorSystemConfig(Builder b, int workers, int mailboxes, VictimSelector victimSelector) {
         this.name = b.name != null ? b.name : "actors-" + SYSTEM_NUMBERS.incrementAndGet();
         this.workers = workers;
         this.mailboxes = mailboxes;
@@ -52,6 +60,9 @@ public final class ActorSystemConfig {
         this.errorHandler = b.errorHandler;
         this.failurePolicy = b.failurePolicy;
         this.checks = b.checks;
+        this.victimSelector = victimSelector;
+        this.statisticsReport = b.statisticsReport;
+        this.statistics = b.statisticsReport != null ? StatisticsMode.ON : b.statistics;
     }
 
     /** A builder holding every default. */
@@ -102,9 +113,25 @@ public final class ActorSystemConfig {
         return checks;
     }
 
+    /** Chooses whom an idle worker steals a mailbox from; {@code none} turns stealing off. */
+    public VictimSelector victimSelector() {
+        return victimSelector;
+    }
+
+    /** Whether statistics are counted. */
+    public StatisticsMode statistics() {
+        return statistics;
+    }
+
+    /** Where the final statistics are written at stop, if anywhere. */
+    public Optional<StatisticsReport> statisticsReport() {
+        return Optional.ofNullable(statisticsReport);
+    }
+
     @Override
     public String toString() {
         return "ActorSystemConfig[name=" + name + ", workers=" + workers + ", mailboxes=" + mailboxes
+                + ", victimSelector=" + victimSelector.name() + ", statistics=" + statistics
                 + ", sleepAfter=" + (sleepAfter == null ? "never" : sleepAfter)
                 + ", failurePolicy=" + failurePolicy + ", checks=" + checks + "]";
     }
@@ -120,6 +147,10 @@ public final class ActorSystemConfig {
         private ErrorHandler errorHandler = ErrorHandler.logging();
         private FailurePolicy failurePolicy = FailurePolicy.STOP;
         private Checks checks = Checks.STANDARD;
+        private String victimSelectorName = DEFAULT_VICTIM_SELECTOR;
+        private VictimSelector victimSelector;
+        private StatisticsMode statistics = StatisticsMode.OFF;
+        private StatisticsReport statisticsReport;
 
         private Builder() {
         }
@@ -201,6 +232,42 @@ public final class ActorSystemConfig {
         }
 
         /**
+         * The work-stealing victim selector, by provider name: {@code none} (stealing off),
+         * {@code random}, {@code longest-victim} (the default), or the name of any
+         * {@code provides actor.steal.VictimSelector}. Checked in {@link #build()}.
+         */
+        public Builder victimSelector(String name) {
+            this.victimSelectorName = Objects.requireNonNull(name, "victimSelector");
+            this.victimSelector = null;
+            return this;
+        }
+
+        /**
+         * The work-stealing victim selector, as an instance. It must be thread-safe; it is shared by
+         * every system started with this configuration.
+         */
+        public Builder victimSelector(VictimSelector selector) {
+            this.victimSelector = Objects.requireNonNull(selector, "victimSelector");
+            this.victimSelectorName = null;
+            return this;
+        }
+
+        /** Whether statistics are counted; default {@link StatisticsMode#OFF}. */
+        public Builder statistics(StatisticsMode statistics) {
+            this.statistics = Objects.requireNonNull(statistics, "statistics");
+            return this;
+        }
+
+        /**
+         * Writes the final statistics when the system stops, to a stream or a file, as text or
+         * JSON. Turns statistics {@link StatisticsMode#ON}.
+         */
+        public Builder statisticsReport(StatisticsReport report) {
+            this.statisticsReport = Objects.requireNonNull(report, "statisticsReport");
+            return this;
+        }
+
+        /**
          * Validates the settings and makes the configuration.
          *
          * @throws IllegalArgumentException naming the first invalid field and its allowed range
@@ -229,7 +296,9 @@ public final class ActorSystemConfig {
                 throw new IllegalArgumentException(
                         "sleepAfter = " + sleepAfter + ": must be in [PT0S, " + MAX_SLEEP_AFTER + "]");
             }
-            return new ActorSystemConfig(this, workers, resolvedMailboxes);
+            final VictimSelector selector =
+                    victimSelector != null ? victimSelector : VictimSelectors.byName(victimSelectorName);
+            return new ActorSystemConfig(this, workers, resolvedMailboxes, selector);
         }
 
         private static void requireRange(String field, int value, int min, int max) {

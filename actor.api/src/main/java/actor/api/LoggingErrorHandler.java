@@ -14,6 +14,8 @@ enum LoggingErrorHandler implements ErrorHandler {
             LOG.log(Level.ERROR, error.describe(), failed.failure());
         } else if (error instanceof ActorError.DestroyHookFailed failed) {
             LOG.log(Level.ERROR, error.describe(), failed.failure());
+        } else if (error instanceof ActorError.VictimSelectorFailed failed) {
+            LOG.log(Level.ERROR, error.describe(), failed.failure());
         } else {
             LOG.log(Level.WARNING, error.describe());
         }

@@ -1,7 +1,9 @@
 /**
- * Queue stealing for a message-centric executor: the {@link actor.steal.WorkerQueueTable} with its
- * null-locked slot swap. This module knows nothing about actors; the executor composes it.
+ * Work stealing for a message-centric executor: the {@link actor.steal.VictimSelector} service that
+ * chooses whom an idle worker steals from, the {@link actor.steal.WorkerView} it sees, the builtin
+ * selectors ({@link actor.steal.VictimSelectors}) and the {@link actor.steal.VictimSelectorContract}
+ * every selector must pass. This module knows nothing about actors; the executor composes it.
  *
- * <p>Threading: every class here is safe to use from all workers at once, as each documents.
+ * <p>Threading: selectors are called by every idle worker at once and must be thread-safe.
  */
 package actor.steal;

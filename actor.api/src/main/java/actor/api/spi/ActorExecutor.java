@@ -42,4 +42,11 @@ public interface ActorExecutor {
 
     /** Actors registered and not yet terminated (a snapshot). */
     long liveActors();
+
+    /**
+     * A statistics snapshot: live (may lag slightly) while running, exact after the stop.
+     *
+     * @throws IllegalStateException if statistics are off
+     */
+    actor.stats.Statistics statistics();
 }

@@ -94,6 +94,11 @@ final class CopyQueue {
         return (int) VH_TAIL.getOpaque(this) == 0;
     }
 
+    /** Racy size of a queue sitting in a mailbox (head is zero there); see {@link #isEmptyRacy()}. */
+    int sizeRacy() {
+        return (int) VH_TAIL.getOpaque(this);
+    }
+
     /** Capacity, in envelopes. */
     int capacity() {
         return slots.length / 2;

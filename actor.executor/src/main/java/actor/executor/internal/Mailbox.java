@@ -99,6 +99,11 @@ final class Mailbox extends MailboxFields {
         return !((CopyQueue) VH_QUEUE.getOpaque(this)).isEmptyRacy();
     }
 
+    /** Racy count of queued messages, for steal statistics. */
+    int sizeRacy() {
+        return ((CopyQueue) VH_QUEUE.getOpaque(this)).sizeRacy();
+    }
+
     /** Under the lock: whether another worker is running a batch gulped from here. */
     boolean isBeingProcessed() {
         return (boolean) VH_BEING_PROCESSED.getAcquire(this);

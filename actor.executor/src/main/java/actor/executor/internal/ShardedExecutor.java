@@ -8,15 +8,28 @@ import actor.api.Checks;
 import actor.api.ErrorHandler;
 import actor.api.FailurePolicy;
 import actor.api.Message;
+import actor.api.StatisticsMode;
 import actor.api.SystemNotRunningException;
 import actor.api.spi.ActorAccess;
 import actor.api.spi.ActorExecutor;
-import actor.steal.WorkerQueueTable;
+import actor.stats.Counts;
+import actor.stats.OutsideCounters;
+import actor.stats.Statistics;
+import actor.stats.StatisticsJmx;
+import actor.steal.VictimSelector;
+import actor.steal.WorkerView;
+import actor.steal.internal.NoVictimSelector;
+import actor.steal.internal.StealStamps;
+import actor.steal.internal.WorkerQueueTable;
 import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.agrona.concurrent.SystemNanoClock;
 
 /**
  * The message-centric executor: N workers over M sharded mailboxes.
@@ -42,8 +55,14 @@ final class ShardedExecutor implements ActorExecutor {
     private final ErrorHandler errorHandler;
     private final FailurePolicy failurePolicy;
     private final boolean debug;
+    private final boolean counting;
     private final Mailbox[] mailboxes;
+    private final WorkerQueueTable<Mailbox> table;
     private final Worker[] workers;
+    private final OutsideCounters outsideCounters;
+    private final AtomicBoolean selectorFailureReported = new AtomicBoolean();
+    /** Set by {@link #start()} when statistics are on; closed by the last exiting worker. */
+    private StatisticsJmx jmx;
     private final LiveActorCount live = new LiveActorCount();
     private final AtomicLong outsideTickets = new AtomicLong();
     private final AtomicInteger runningWorkers;
@@ -59,29 +78,46 @@ final class ShardedExecutor implements ActorExecutor {
         this.errorHandler = config.errorHandler();
         this.failurePolicy = config.failurePolicy();
         this.debug = config.checks() == Checks.DEBUG;
+        this.counting = config.statistics() == StatisticsMode.ON;
         final int m = config.mailboxes();
         final int n = config.workers();
         this.mailboxes = new Mailbox[m];
         for (int i = 0; i < m; i++) {
             mailboxes[i] = new Mailbox(i, new CopyQueue(), null);
         }
-        final WorkerQueueTable<Mailbox> table = new WorkerQueueTable<>(mailboxes.clone(), n);
+        this.table = new WorkerQueueTable<>(mailboxes.clone(), n);
+        this.outsideCounters = counting ? new OutsideCounters(4 * Runtime.getRuntime().availableProcessors()) : null;
         final long sleepAfterNanos = config.sleepAfter().map(d -> d.toNanos()).orElse(-1L);
         this.workers = new Worker[n];
         for (int w = 0; w < n; w++) {
-            workers[w] = new Worker(this, w, access, table, config.idleStrategy().get(), sleepAfterNanos,
+            workers[w] = new Worker(this, w, access, table, config.idleStrategy().get(), sleepAfterNanos, counting,
                     config.name() + "-worker-" + w);
             for (int slot = table.sliceStart(w); slot < table.sliceEnd(w); slot++) {
                 table.get(slot).owner = workers[w];
+            }
+        }
+        final VictimSelector selector = config.victimSelector();
+        if (n > 1 && !(selector instanceof NoVictimSelector)) {
+            final StealStamps stamps = new StealStamps(n, SystemNanoClock.INSTANCE);
+            final WorkerView view = new View(stamps);
+            for (Worker worker : workers) {
+                worker.stealWith(new Thief(worker, this, table, selector, view, stamps));
             }
         }
         this.runningWorkers = new AtomicInteger(n);
     }
 
     void start() {
+        if (counting) {
+            jmx = StatisticsJmx.register(config.name(), this::statistics);
+        }
         for (Worker worker : workers) {
             worker.thread.start();
         }
+    }
+
+    Worker worker(int index) {
+        return workers[index];
     }
 
     @Override
@@ -91,20 +127,39 @@ final class ShardedExecutor implements ActorExecutor {
                     + (fatal != null ? "it was aborted by " + fatal : "it has stopped")
                     + "; create actors on a running system (ActorSystem.start)");
         }
+        final Worker creator = currentWorker();
+        if (counting) {
+            if (creator != null) {
+                creator.counters.actorCreated();
+            } else {
+                outsideCounters.actorCreated();
+            }
+        }
         if (home >= 0) {
             return home;
         }
-        final Thread current = Thread.currentThread();
-        if (current instanceof Worker.WorkerThread workerThread && workerThread.worker.executor() == this) {
-            return workerThread.worker.nextTicket();
+        if (creator != null) {
+            return creator.nextTicket();
         }
         return (int) Long.remainderUnsigned(outsideTickets.getAndIncrement(), mailboxes.length);
+    }
+
+    /** The worker running the calling thread, if it is one of this executor's. */
+    private Worker currentWorker() {
+        final Thread current = Thread.currentThread();
+        if (current instanceof Worker.WorkerThread workerThread && workerThread.worker.executor() == this) {
+            return workerThread.worker;
+        }
+        return null;
     }
 
     @Override
     public void send(int ticket, Actor<?> actor, Message message) {
         if (debug) {
             access.debugOnSend(message);
+        }
+        if (counting) {
+            countSend();
         }
         final Mailbox mailbox = mailboxes[ticket];
         mailbox.lock();
@@ -120,6 +175,32 @@ final class ShardedExecutor implements ActorExecutor {
         if (ownerSleeps) {
             owner.wake();
         }
+    }
+
+    private void countSend() {
+        final Worker sender = currentWorker();
+        if (sender != null) {
+            sender.counters.messageSent();
+        } else {
+            outsideCounters.messageSent();
+        }
+    }
+
+    @Override
+    public Statistics statistics() {
+        if (!counting) {
+            throw new IllegalStateException("statistics are off for actor system '" + config.name()
+                    + "'; enable them with ActorSystemConfig.builder().statistics(StatisticsMode.ON)");
+        }
+        return snapshot(exited.getCount() == 0);
+    }
+
+    private Statistics snapshot(boolean exact) {
+        final List<Counts> perWorker = new ArrayList<>(workers.length);
+        for (Worker worker : workers) {
+            perWorker.add(worker.counters.snapshot());
+        }
+        return new Statistics(config.name(), exact, outsideCounters.snapshot(), perWorker);
     }
 
     @Override
@@ -228,7 +309,65 @@ final class ShardedExecutor implements ActorExecutor {
         if (undelivered.count() > 0) {
             report(new ActorError.UndeliveredMessages(undelivered.count(), undelivered.examples()));
         }
-        exited.countDown();
+        try {
+            finishStatistics();
+        } finally {
+            exited.countDown();
+        }
+    }
+
+    /** After every worker exited: the exact final snapshot goes to the report; JMX lets go. */
+    private void finishStatistics() {
+        if (!counting) {
+            return;
+        }
+        jmx.close();
+        final Statistics last = snapshot(true);
+        config.statisticsReport().ifPresent(report -> {
+            try {
+                report.write(last);
+            } catch (RuntimeException e) {
+                LOG.log(Level.ERROR, "cannot write the statistics report of '" + config.name() + "'", e);
+            }
+        });
+    }
+
+    /** A selector broke its contract or threw; reported once per system. */
+    void selectorFailed(VictimSelector selector, String problem, Throwable failure) {
+        if (selectorFailureReported.compareAndSet(false, true)) {
+            report(new ActorError.VictimSelectorFailed(selector.name(), problem, failure));
+        }
+    }
+
+    /** What victim selectors see: steal stamps, and occupancy counted on request from racy reads. */
+    private final class View implements WorkerView {
+        private final StealStamps stamps;
+
+        View(StealStamps stamps) {
+            this.stamps = stamps;
+        }
+
+        @Override
+        public int workers() {
+            return workers.length;
+        }
+
+        @Override
+        public long lastStealAttemptNanos(int worker) {
+            return stamps.lastAttemptNanos(worker);
+        }
+
+        @Override
+        public int occupancy(int worker) {
+            int occupied = 0;
+            for (int slot = table.sliceStart(worker); slot < table.sliceEnd(worker); slot++) {
+                final Mailbox mailbox = table.get(slot);
+                if (mailbox != null && mailbox.hasMessagesRacy()) {
+                    occupied++;
+                }
+            }
+            return occupied;
+        }
     }
 
     Allocation behaviourFailed(Actor<?> actor, Message message, Throwable failure) {

@@ -4,7 +4,8 @@ import actor.api.Actor;
 import actor.api.Allocation;
 import actor.api.Message;
 import actor.api.spi.ActorAccess;
-import actor.steal.WorkerQueueTable;
+import actor.stats.WorkerCounters;
+import actor.steal.internal.WorkerQueueTable;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.TimeUnit;
@@ -36,22 +37,40 @@ abstract class WorkerPad1 extends WorkerSleepFlag {
  * One executor thread's loop. The worker cycles over its slice of the worker-queue table; for each
  * mailbox it tests emptiness without a lock, and if there is work it gulps: under the mailbox lock
  * it swaps the mailbox's copy queue for its own empty spare and marks the mailbox being processed,
- * then runs the whole batch without any atomic operation, and finally clears the mark.
+ * then runs the whole batch without any atomic operation, and finally clears the mark. A mailbox
+ * already being processed by another worker (after a steal) is skipped: a missed gulp.
+ *
+ * <p>After two consecutive passes without work, the worker makes one steal attempt through its
+ * {@link Thief} (unless stealing is off), then goes back to its own slice.
  *
  * <p>When a pass finds nothing the worker backs off through its {@link IdleStrategy}. After being
  * idle for the configured time it sleeps: it announces itself ({@code sleeping = true}), re-checks
  * its slice under each mailbox lock, and parks. A sender that pushes to a mailbox whose owner is
  * sleeping reads the flag under the same lock, so either the worker's re-check sees the message or
- * the sender sees the flag and unparks the worker: no wake-up is lost. As a safety net a sleeping
- * worker also rescans every {@link #SLEEP_RESCAN_NANOS}.
+ * the sender sees the flag and unparks the worker: no wake-up is lost. A sleeping worker rescans on
+ * its own every {@link #SLEEP_RESCAN_NANOS}; one that may steal looks for work more often (from
+ * {@link #THIEF_RESCAN_MIN_NANOS}, backing off), so an idle worker still comes to help an
+ * overloaded one.
  *
- * <p>Threading: every field below the padding is private to the worker thread, except the
- * undelivered-message log, which the last exiting worker reads after all workers have exited.
+ * <p>Threading: every field below the padding is private to the worker thread, except
+ * {@link #counters} (single writer, read by snapshots) and the undelivered-message log, which the
+ * last exiting worker reads after all workers have exited.
  */
 final class Worker extends WorkerPad1 implements Runnable, CopyQueue.EnvelopeSink {
 
-    /** Longest a sleeping worker parks before rescanning its slice on its own. */
+    /** Longest a sleeping worker that cannot steal parks before rescanning its slice on its own. */
     static final long SLEEP_RESCAN_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /**
+     * First park of a sleeping worker that may steal before it looks for work (own slice, then one
+     * steal attempt) on its own; each fruitless look doubles the period up to
+     * {@link #THIEF_RESCAN_MAX_NANOS}. Waking from a timed park costs tens of microseconds of CPU on
+     * a virtual machine, so a long idle must not wake often.
+     */
+    static final long THIEF_RESCAN_MIN_NANOS = TimeUnit.MILLISECONDS.toNanos(4);
+    /** Longest period between a sleeping thief's own looks for work. */
+    static final long THIEF_RESCAN_MAX_NANOS = TimeUnit.MILLISECONDS.toNanos(256);
+    /** Consecutive passes without work before a steal attempt. */
+    static final int EMPTY_PASSES_BEFORE_STEAL = 2;
 
     private static final VarHandle VH_SLEEPING;
 
@@ -65,6 +84,8 @@ final class Worker extends WorkerPad1 implements Runnable, CopyQueue.EnvelopeSin
 
     final int index;
     final Thread thread;
+    final WorkerCounters counters = new WorkerCounters();
+    final UndeliveredLog undelivered = new UndeliveredLog();
     private final ShardedExecutor executor;
     private final ActorAccess access;
     private final WorkerQueueTable<Mailbox> table;
@@ -74,14 +95,16 @@ final class Worker extends WorkerPad1 implements Runnable, CopyQueue.EnvelopeSin
     private final IdleStrategy idleStrategy;
     /** Negative when the worker never sleeps. */
     private final long sleepAfterNanos;
-    final UndeliveredLog undelivered = new UndeliveredLog();
+    private final boolean counting;
+    /** Null when stealing is off. */
+    private Thief thief;
 
     private CopyQueue spare = new CopyQueue();
     private long terminatedInBatch;
     private int nextTicket;
 
     Worker(ShardedExecutor executor, int index, ActorAccess access, WorkerQueueTable<Mailbox> table,
-           IdleStrategy idleStrategy, long sleepAfterNanos, String threadName) {
+           IdleStrategy idleStrategy, long sleepAfterNanos, boolean counting, String threadName) {
         this.executor = executor;
         this.index = index;
         this.access = access;
@@ -91,8 +114,14 @@ final class Worker extends WorkerPad1 implements Runnable, CopyQueue.EnvelopeSin
         this.mailboxCount = table.size();
         this.idleStrategy = idleStrategy;
         this.sleepAfterNanos = sleepAfterNanos;
+        this.counting = counting;
         this.nextTicket = sliceStart;
         this.thread = new WorkerThread(this, threadName);
+    }
+
+    /** Enables stealing; called once, before the thread starts. */
+    void stealWith(Thief thief) {
+        this.thief = thief;
     }
 
     ShardedExecutor executor() {
@@ -116,13 +145,21 @@ final class Worker extends WorkerPad1 implements Runnable, CopyQueue.EnvelopeSin
         final boolean sleeps = sleepAfterNanos >= 0;
         boolean idling = false;
         long idleSince = 0;
+        int emptyPasses = 0;
         while (!executor.isDone()) {
             if (pass() > 0) {
+                emptyPasses = 0;
                 if (idling) {
                     idling = false;
                     idle.reset();
                 }
                 continue;
+            }
+            if (thief != null && ++emptyPasses >= EMPTY_PASSES_BEFORE_STEAL) {
+                emptyPasses = 0;
+                if (thief.tryStealOnce()) {
+                    continue;
+                }
             }
             if (sleeps) {
                 final long now = System.nanoTime();
@@ -154,7 +191,12 @@ final class Worker extends WorkerPad1 implements Runnable, CopyQueue.EnvelopeSin
 
     private int gulp(Mailbox mailbox) {
         mailbox.lock();
-        if (mailbox.isBeingProcessed() || mailbox.queue.isEmpty()) {
+        if (mailbox.isBeingProcessed()) {
+            mailbox.unlock();
+            counters.missedGulp();
+            return 0;
+        }
+        if (mailbox.queue.isEmpty()) {
             mailbox.unlock();
             return 0;
         }
@@ -163,6 +205,9 @@ final class Worker extends WorkerPad1 implements Runnable, CopyQueue.EnvelopeSin
         final int ran = batch.drainTo(this);
         spare = batch;
         mailbox.doneProcessing();
+        if (counting) {
+            counters.gulped(ran);
+        }
         if (terminatedInBatch != 0) {
             final long n = terminatedInBatch;
             terminatedInBatch = 0;
@@ -210,24 +255,51 @@ final class Worker extends WorkerPad1 implements Runnable, CopyQueue.EnvelopeSin
         return ticket;
     }
 
+    /**
+     * Sleeps until a sender wakes this worker, the system is done, or a periodic rescan (own slice,
+     * then one steal attempt) finds work. A rescan that finds nothing goes straight back to sleep,
+     * without the idle strategy's back-off.
+     */
     private void sleep() {
-        VH_SLEEPING.setVolatile(this, true);
-        if (executor.isDone() || sliceHasMessagesLocked()) {
-            VH_SLEEPING.setVolatile(this, false);
-            return;
-        }
-        spare.trim();
-        while (sleeping && !executor.isDone()) {
-            final long parkedAt = System.nanoTime();
-            LockSupport.parkNanos(this, SLEEP_RESCAN_NANOS);
-            // NOTE: the worker thread's interrupt status is the executor's; a stray interrupt from a
-            // behaviour must not turn parking into spinning.
-            Thread.interrupted();
-            if (System.nanoTime() - parkedAt >= SLEEP_RESCAN_NANOS) {
+        long rescanNanos = thief != null ? THIEF_RESCAN_MIN_NANOS : SLEEP_RESCAN_NANOS;
+        while (!executor.isDone()) {
+            VH_SLEEPING.setVolatile(this, true);
+            if (sliceHasMessagesLocked()) {
                 break;
+            }
+            spare.trim();
+            if (thief != null) {
+                // NOTE: a sleeper is not a victim worth choosing: stamp as if it had just looked for work.
+                thief.stamp();
+            }
+            if (!parkUntilWokenOrTimeout(rescanNanos)) {
+                break;
+            }
+            VH_SLEEPING.setVolatile(this, false);
+            if (pass() > 0 || (thief != null && thief.tryStealOnce())) {
+                break;
+            }
+            if (thief != null) {
+                rescanNanos = Math.min(2 * rescanNanos, THIEF_RESCAN_MAX_NANOS);
             }
         }
         VH_SLEEPING.setVolatile(this, false);
+    }
+
+    /** Parks while announced; true if the rescan period ran out, false if woken (or done). */
+    private boolean parkUntilWokenOrTimeout(long rescanNanos) {
+        final long deadline = System.nanoTime() + rescanNanos;
+        while (sleeping && !executor.isDone()) {
+            final long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return true;
+            }
+            LockSupport.parkNanos(this, left);
+            // NOTE: the worker thread's interrupt status is the executor's; a stray interrupt from a
+            // behaviour must not turn parking into spinning.
+            Thread.interrupted();
+        }
+        return false;
     }
 
     /**

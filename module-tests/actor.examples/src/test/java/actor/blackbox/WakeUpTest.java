@@ -19,8 +19,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * No lost wake-up: a message sent from outside to a system whose workers are all asleep is always
- * received. The workers' own safety-net rescan is a second (1 s), so a lost wake-up shows up as a
- * latency of about a second; the bound below is far under that and far over a real wake-up.
+ * received. With stealing off the workers' own safety-net rescan is a second (1 s), so a lost
+ * wake-up shows up as a latency of about a second; the bound below is far under that and far over a
+ * real wake-up. (Workers that may steal also rescan every 20 ms, which would hide a lost wake-up.)
  */
 class WakeUpTest {
 
@@ -55,7 +56,7 @@ class WakeUpTest {
         final String name = "wake-" + workers;
         final LinkedBlockingQueue<Long> latencies = new LinkedBlockingQueue<>();
         try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name(name).workers(workers)
-                .idleStrategy(YieldingIdleStrategy::new).sleepAfter(Duration.ZERO).build())) {
+                .idleStrategy(YieldingIdleStrategy::new).sleepAfter(Duration.ZERO).victimSelector("none").build())) {
             final Door[] doors = new Door[workers * 3];
             for (int i = 0; i < doors.length; i++) {
                 doors[i] = new Door(system, latencies);

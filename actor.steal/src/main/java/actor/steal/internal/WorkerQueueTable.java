@@ -1,4 +1,4 @@
-package actor.steal;
+package actor.steal.internal;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -1,0 +1,12 @@
+package actor.api;
+
+/** Whether an actor system counts statistics ({@link ActorSystem#statistics()}). */
+public enum StatisticsMode {
+    /** Nothing is counted; the send and gulp paths do not even branch on a counter. The default. */
+    OFF,
+    /**
+     * Every worker counts in its own padded counters (no shared atomic), threads outside the
+     * workers in striped counters; the live snapshot is also a JMX MBean while the system runs.
+     */
+    ON
+}

@@ -1,0 +1,136 @@
+package actor.executor.internal;
+
+import actor.steal.VictimSelector;
+import actor.steal.WorkerView;
+import actor.steal.internal.StealStamps;
+import actor.steal.internal.WorkerQueueTable;
+
+/**
+ * One worker's lazy queue stealing. A steal attempt: stamp the time, ask the selector for one
+ * victim, scan the victim's slice once with racy reads for a mailbox that holds messages and is not
+ * being processed, pick an empty mailbox of the thief's own slice to give in exchange, and try one
+ * {@link WorkerQueueTable#trySwap swap}. Whatever happens, the worker then goes back to its own
+ * slice; it never retries in a loop, and the victim does no stealing work at all.
+ *
+ * <p>After a successful swap the thief fixes the two mailboxes' {@code owner} fields (so senders
+ * wake the right worker) and re-checks, under its lock, the mailbox it gave away: if it already
+ * holds messages and the victim sleeps, the thief wakes the victim. Together with the senders'
+ * check under the same lock this loses no wake-up.
+ *
+ * <p>Threading: owned by one worker thread; reads other workers' slices only racily.
+ */
+final class Thief {
+
+    private final Worker worker;
+    private final ShardedExecutor executor;
+    private final WorkerQueueTable<Mailbox> table;
+    private final VictimSelector selector;
+    private final WorkerView view;
+    private final StealStamps stamps;
+    private final int sliceStart;
+    private final int sliceSize;
+    private int giveCursor;
+    private int scanCursor;
+
+    Thief(Worker worker, ShardedExecutor executor, WorkerQueueTable<Mailbox> table, VictimSelector selector,
+          WorkerView view, StealStamps stamps) {
+        this.worker = worker;
+        this.executor = executor;
+        this.table = table;
+        this.selector = selector;
+        this.view = view;
+        this.stamps = stamps;
+        this.sliceStart = table.sliceStart(worker.index);
+        this.sliceSize = table.sliceEnd(worker.index) - sliceStart;
+    }
+
+    /** Records "this worker looked for work now" for the longest-victim heuristic. */
+    void stamp() {
+        stamps.stamp(worker.index);
+    }
+
+    /**
+     * One steal attempt.
+     *
+     * @return true if a mailbox was stolen
+     */
+    boolean tryStealOnce() {
+        stamp();
+        final int victim = chooseVictim();
+        if (victim == VictimSelector.NONE) {
+            return false;
+        }
+        final int victimSlot = findCandidate(victim);
+        final int mySlot = victimSlot < 0 ? -1 : findSlotToGive();
+        if (victimSlot < 0 || mySlot < 0) {
+            worker.counters.stealNoCandidate();
+            return false;
+        }
+        final Mailbox stolen = table.get(victimSlot);
+        final int size = stolen == null ? 0 : stolen.sizeRacy();
+        if (stolen == null || !table.trySwap(mySlot, victimSlot)) {
+            worker.counters.stealFailedSwap();
+            return false;
+        }
+        final Mailbox given = table.get(victimSlot);
+        stolen.owner = worker;
+        given.owner = executor.worker(victim);
+        given.lock();
+        final boolean givenHasMessages = !given.queue.isEmpty();
+        final Worker newOwner = given.owner;
+        given.unlock();
+        if (givenHasMessages) {
+            newOwner.wake();
+        }
+        worker.counters.stole(size);
+        return true;
+    }
+
+    private int chooseVictim() {
+        final int victim;
+        try {
+            victim = selector.selectVictim(worker.index, view);
+        } catch (RuntimeException e) {
+            executor.selectorFailed(selector, "threw " + e.getClass().getName(), e);
+            return VictimSelector.NONE;
+        }
+        if (victim != VictimSelector.NONE && (victim < 0 || victim >= table.workers() || victim == worker.index)) {
+            executor.selectorFailed(selector, "returned " + victim + " for thief " + worker.index + " of "
+                    + table.workers() + " workers", null);
+            return VictimSelector.NONE;
+        }
+        return victim;
+    }
+
+    /** One racy pass over the victim's slice, from a rotating start, for a ripe mailbox. */
+    private int findCandidate(int victim) {
+        final int start = table.sliceStart(victim);
+        final int size = table.sliceEnd(victim) - start;
+        final int offset = scanCursor % size;
+        scanCursor = offset + 1;
+        for (int i = 0; i < size; i++) {
+            int slot = start + offset + i;
+            if (slot >= start + size) {
+                slot -= size;
+            }
+            final Mailbox mailbox = table.get(slot);
+            if (mailbox != null && mailbox.hasMessagesRacy() && !mailbox.isBeingProcessedRacy()) {
+                return slot;
+            }
+        }
+        return -1;
+    }
+
+    /** A slot of the thief's own slice whose mailbox looks empty and idle. */
+    private int findSlotToGive() {
+        for (int i = 0; i < sliceSize; i++) {
+            giveCursor = giveCursor + 1 >= sliceSize ? 0 : giveCursor + 1;
+            final int slot = sliceStart + giveCursor;
+            final Mailbox mailbox = table.get(slot);
+            if (!mailbox.hasMessagesRacy() && !mailbox.isBeingProcessedRacy()) {
+                return slot;
+            }
+        }
+        return -1;
+    }
+}

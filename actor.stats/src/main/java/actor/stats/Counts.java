@@ -1,0 +1,49 @@
+package actor.stats;
+
+/**
+ * The statistics counters of one worker, of the threads outside the workers, or of a whole system,
+ * in the reference order. The two averages are derived.
+ *
+ * @param actorsCreated            actors created (in main and by other actors)
+ * @param messagesSent             messages sent, poison pills included
+ * @param messagesReceived         messages taken out of gulped queues and dispatched, poison pills
+ *                                 included
+ * @param gulps                    queues gulped
+ * @param missedGulps              gulps skipped because another worker was processing that mailbox
+ * @param stealAttempts            steal attempts (a victim was chosen)
+ * @param stealFailuresNoCandidate attempts that found no mailbox with messages and not being
+ *                                 processed in the victim's slice
+ * @param stealFailuresFailedSwap  attempts whose slot swap failed
+ * @param messagesStolen           messages in the stolen mailboxes at the moment of each steal
+ */
+public record Counts(long actorsCreated, long messagesSent, long messagesReceived, long gulps, long missedGulps,
+                     long stealAttempts, long stealFailuresNoCandidate, long stealFailuresFailedSwap,
+                     long messagesStolen) {
+
+    /** All zero. */
+    public static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    /** Successful steals: attempts minus both kinds of failure. */
+    public long steals() {
+        return stealAttempts - stealFailuresNoCandidate - stealFailuresFailedSwap;
+    }
+
+    /** Average number of messages in a gulped queue; 0 without gulps. */
+    public double averageGulpSize() {
+        return gulps == 0 ? 0 : (double) messagesReceived / gulps;
+    }
+
+    /** Average number of messages in a stolen mailbox; 0 without steals. */
+    public double averageStealSize() {
+        final long steals = steals();
+        return steals == 0 ? 0 : (double) messagesStolen / steals;
+    }
+
+    /** The element-wise sum. */
+    public Counts plus(Counts o) {
+        return new Counts(actorsCreated + o.actorsCreated, messagesSent + o.messagesSent,
+                messagesReceived + o.messagesReceived, gulps + o.gulps, missedGulps + o.missedGulps,
+                stealAttempts + o.stealAttempts, stealFailuresNoCandidate + o.stealFailuresNoCandidate,
+                stealFailuresFailedSwap + o.stealFailuresFailedSwap, messagesStolen + o.messagesStolen);
+    }
+}

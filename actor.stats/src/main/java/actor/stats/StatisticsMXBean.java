@@ -1,0 +1,39 @@
+package actor.stats;
+
+/**
+ * The live statistics of one actor system, for JConsole, VisualVM and other JMX clients. Registered
+ * as {@code actor.stats:type=ActorSystem,name=<system name>} while the system runs (with an
+ * {@code instance} key when two running systems share a name).
+ */
+public interface StatisticsMXBean {
+
+    String getSystem();
+
+    long getActorsCreated();
+
+    long getMessagesSent();
+
+    long getMessagesReceived();
+
+    long getGulps();
+
+    double getAverageGulpSize();
+
+    long getMissedGulps();
+
+    long getStealAttempts();
+
+    long getStealFailuresNoCandidate();
+
+    long getStealFailuresFailedSwap();
+
+    long getMessagesStolen();
+
+    double getAverageStealSize();
+
+    /** The whole snapshot as a text table. */
+    String getReport();
+
+    /** The whole snapshot as JSON. */
+    String getReportJson();
+}

@@ -1,0 +1,74 @@
+package actor.steal;
+
+import actor.steal.internal.LongestVictimSelector;
+import actor.steal.internal.NoVictimSelector;
+import actor.steal.internal.RandomVictimSelector;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.ServiceLoader;
+import java.util.TreeSet;
+
+/** The builtin selectors, and lookup of any provided selector by name. */
+public final class VictimSelectors {
+
+    /** Name of {@link #none()}. */
+    public static final String NONE = NoVictimSelector.NAME;
+    /** Name of {@link #random()}. */
+    public static final String RANDOM = RandomVictimSelector.NAME;
+    /** Name of {@link #longestVictim()}. */
+    public static final String LONGEST_VICTIM = LongestVictimSelector.NAME;
+
+    private VictimSelectors() {
+    }
+
+    /** Stealing off: never chooses a victim. */
+    public static VictimSelector none() {
+        return new NoVictimSelector();
+    }
+
+    /** A uniformly random worker other than the thief. */
+    public static VictimSelector random() {
+        return new RandomVictimSelector();
+    }
+
+    /**
+     * The worker whose last steal attempt is oldest (the one that has been busy longest), the thief
+     * excluded; ties are broken from a random starting point, not always towards the lowest index.
+     */
+    public static VictimSelector longestVictim() {
+        return new LongestVictimSelector();
+    }
+
+    /**
+     * A new instance of the selector provided under {@code name}, among the builtins and every
+     * {@code provides actor.steal.VictimSelector} visible to {@link ServiceLoader}.
+     *
+     * @throws IllegalArgumentException if no provider has that name; the message lists the names
+     */
+    public static VictimSelector byName(String name) {
+        Objects.requireNonNull(name, "name");
+        final List<VictimSelector> found = new ArrayList<>();
+        for (VictimSelector selector : ServiceLoader.load(VictimSelector.class, VictimSelector.class.getClassLoader())) {
+            found.add(selector);
+        }
+        for (VictimSelector selector : found) {
+            if (name.equals(selector.name())) {
+                return selector;
+            }
+        }
+        final TreeSet<String> names = new TreeSet<>();
+        found.forEach(s -> names.add(s.name()));
+        throw new IllegalArgumentException("victimSelector = \"" + name + "\": no VictimSelector provider has that "
+                + "name; available: " + names);
+    }
+
+    /** Names of every selector {@link #byName} can find, sorted. */
+    public static List<String> names() {
+        final TreeSet<String> names = new TreeSet<>();
+        for (VictimSelector selector : ServiceLoader.load(VictimSelector.class, VictimSelector.class.getClassLoader())) {
+            names.add(selector.name());
+        }
+        return List.copyOf(names);
+    }
+}
