@@ -14,19 +14,17 @@ package actor.stats;
  * @param stealFailuresNoCandidate attempts that found no mailbox with messages and not being
  *                                 processed in the victim's slice
  * @param stealFailuresFailedSwap  attempts whose slot swap failed
+ * @param steals                   attempts that took a mailbox (counted on their own, so that
+ *                                 attempts = no-candidate failures + failed swaps + steals is a
+ *                                 check, not an identity)
  * @param messagesStolen           messages in the stolen mailboxes at the moment of each steal
  */
 public record Counts(long actorsCreated, long messagesSent, long messagesReceived, long gulps, long missedGulps,
-                     long stealAttempts, long stealFailuresNoCandidate, long stealFailuresFailedSwap,
+                     long stealAttempts, long stealFailuresNoCandidate, long stealFailuresFailedSwap, long steals,
                      long messagesStolen) {
 
     /** All zero. */
-    public static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0, 0, 0, 0);
-
-    /** Successful steals: attempts minus both kinds of failure. */
-    public long steals() {
-        return stealAttempts - stealFailuresNoCandidate - stealFailuresFailedSwap;
-    }
+    public static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
     /** Average number of messages in a gulped queue; 0 without gulps. */
     public double averageGulpSize() {
@@ -35,7 +33,6 @@ public record Counts(long actorsCreated, long messagesSent, long messagesReceive
 
     /** Average number of messages in a stolen mailbox; 0 without steals. */
     public double averageStealSize() {
-        final long steals = steals();
         return steals == 0 ? 0 : (double) messagesStolen / steals;
     }
 
@@ -44,6 +41,7 @@ public record Counts(long actorsCreated, long messagesSent, long messagesReceive
         return new Counts(actorsCreated + o.actorsCreated, messagesSent + o.messagesSent,
                 messagesReceived + o.messagesReceived, gulps + o.gulps, missedGulps + o.missedGulps,
                 stealAttempts + o.stealAttempts, stealFailuresNoCandidate + o.stealFailuresNoCandidate,
-                stealFailuresFailedSwap + o.stealFailuresFailedSwap, messagesStolen + o.messagesStolen);
+                stealFailuresFailedSwap + o.stealFailuresFailedSwap, steals + o.steals,
+                messagesStolen + o.messagesStolen);
     }
 }

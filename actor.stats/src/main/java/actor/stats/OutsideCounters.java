@@ -33,6 +33,6 @@ public final class OutsideCounters {
 
     /** The current sums. */
     public Counts snapshot() {
-        return new Counts(created.get(), sent.get(), 0, 0, 0, 0, 0, 0, 0);
+        return new Counts(created.get(), sent.get(), 0, 0, 0, 0, 0, 0, 0, 0);
     }
 }

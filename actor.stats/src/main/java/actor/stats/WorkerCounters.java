@@ -23,8 +23,9 @@ public final class WorkerCounters {
     private static final int ATTEMPTS = PAD + 5;
     private static final int NO_CANDIDATE = PAD + 6;
     private static final int FAILED_SWAP = PAD + 7;
-    private static final int STOLEN = PAD + 8;
-    private static final int LENGTH = PAD + 9 + PAD;
+    private static final int STEALS = PAD + 8;
+    private static final int STOLEN = PAD + 9;
+    private static final int LENGTH = PAD + 10 + PAD;
 
     private static final VarHandle VH_LONGS = MethodHandles.arrayElementVarHandle(long[].class);
 
@@ -51,28 +52,31 @@ public final class WorkerCounters {
         add(MISSED, 1);
     }
 
-    /** A steal attempt found no mailbox worth stealing in the victim's slice. */
-    public void stealNoCandidate() {
+    /** A steal attempt began: a victim was chosen. Exactly one outcome below follows. */
+    public void stealAttempt() {
         add(ATTEMPTS, 1);
+    }
+
+    /** The attempt found no mailbox worth stealing in the victim's slice. */
+    public void stealNoCandidate() {
         add(NO_CANDIDATE, 1);
     }
 
-    /** A steal attempt's slot swap failed. */
+    /** The attempt's slot swap failed. */
     public void stealFailedSwap() {
-        add(ATTEMPTS, 1);
         add(FAILED_SWAP, 1);
     }
 
-    /** A steal attempt took a mailbox holding {@code messages} messages. */
+    /** The attempt took a mailbox holding {@code messages} messages. */
     public void stole(int messages) {
-        add(ATTEMPTS, 1);
+        add(STEALS, 1);
         add(STOLEN, messages);
     }
 
     /** The current values (opaque reads). */
     public Counts snapshot() {
         return new Counts(get(CREATED), get(SENT), get(RECEIVED), get(GULPS), get(MISSED), get(ATTEMPTS),
-                get(NO_CANDIDATE), get(FAILED_SWAP), get(STOLEN));
+                get(NO_CANDIDATE), get(FAILED_SWAP), get(STEALS), get(STOLEN));
     }
 
     private void add(int index, long delta) {

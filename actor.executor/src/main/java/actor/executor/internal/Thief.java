@@ -60,6 +60,7 @@ final class Thief {
         if (victim == VictimSelector.NONE) {
             return false;
         }
+        worker.counters.stealAttempt();
         final int victimSlot = findCandidate(victim);
         final int mySlot = victimSlot < 0 ? -1 : findSlotToGive();
         if (victimSlot < 0 || mySlot < 0) {

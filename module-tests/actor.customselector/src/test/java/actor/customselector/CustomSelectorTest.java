@@ -1,0 +1,79 @@
+package actor.customselector;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import actor.api.Actor;
+import actor.api.ActorSystem;
+import actor.api.ActorSystemConfig;
+import actor.api.Allocation;
+import actor.api.Message;
+import actor.api.StatisticsMode;
+import actor.stats.Counts;
+import actor.steal.VictimSelectorContract;
+import actor.steal.VictimSelectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+class CustomSelectorTest {
+
+    @Test
+    void theProvidedSelectorIsFoundByName() {
+        assertTrue(VictimSelectors.names().contains(RoundRobinVictimSelector.NAME), VictimSelectors.names().toString());
+        assertEquals(RoundRobinVictimSelector.class, VictimSelectors.byName("round-robin").getClass());
+        final ActorSystemConfig config = ActorSystemConfig.builder().victimSelector("round-robin").build();
+        assertEquals(RoundRobinVictimSelector.class, config.victimSelector().getClass());
+    }
+
+    @Test
+    void theProvidedSelectorPassesTheContract() {
+        VictimSelectorContract.verify(RoundRobinVictimSelector::new);
+    }
+
+    static final class Work extends Message {
+    }
+
+    /** Spins a little per message, and finishes after its quota. */
+    static final class Busy extends Actor<Work> {
+        private final int quota;
+        private int done;
+
+        Busy(ActorSystem system, int quota) {
+            super(system);
+            this.quota = quota;
+        }
+
+        @Override
+        protected Allocation receive(Work work) {
+            for (int i = 0; i < 100; i++) {
+                Thread.onSpinWait();
+            }
+            return ++done == quota ? Allocation.FINISHED : Allocation.NODELETE;
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void theExecutorUsesTheSelectorChosenByName() {
+        final long callsBefore = RoundRobinVictimSelector.calls();
+        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(3)
+                .victimSelector(RoundRobinVictimSelector.NAME).statistics(StatisticsMode.ON).build());
+        final Work work = new Work();
+        try (system) {
+            final Busy[] busy = new Busy[16];
+            for (int i = 0; i < busy.length; i++) {
+                busy[i] = new Busy(system, 5_000);
+                assertTrue(busy[i].ticket() < 16, "every busy actor starts on worker 0");
+            }
+            for (int round = 0; round < 5_000; round++) {
+                for (Busy b : busy) {
+                    b.send(work);
+                }
+            }
+        }
+        assertTrue(RoundRobinVictimSelector.calls() > callsBefore, "the executor never asked the selector");
+        final Counts total = system.statistics().total();
+        assertTrue(total.steals() > 0, "the selector's choices led to steals: " + total);
+        assertEquals(16 * 5_000, total.messagesReceived());
+    }
+}

@@ -1,0 +1,152 @@
+package actor.blackbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import actor.api.Actor;
+import actor.api.ActorSystem;
+import actor.api.ActorSystemConfig;
+import actor.api.Allocation;
+import actor.api.Message;
+import actor.api.PoisonPill;
+import actor.api.StatisticsMode;
+import actor.stats.Counts;
+import actor.steal.VictimSelector;
+import actor.steal.VictimSelectors;
+import actor.steal.WorkerView;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Stolen mailboxes keep per-actor FIFO, mutual exclusion and exactly-once delivery, with every
+ * builtin selector and more workers than cores; a skewed load makes the thieves steal.
+ */
+class StealingTest {
+
+    static Stream<Arguments> selectorsAndWorkers() {
+        return Stream.of(VictimSelectors.NONE, VictimSelectors.RANDOM, VictimSelectors.LONGEST_VICTIM)
+                .flatMap(selector -> Stream.of(2, 4, 8).map(workers -> Arguments.of(selector, workers)));
+    }
+
+    @ParameterizedTest(name = "{0}, {1} workers")
+    @MethodSource("selectorsAndWorkers")
+    @Timeout(120)
+    void skewedLoadIsDeliveredExactlyOnceInOrderAndThievesSteal(String selector, int workers) throws Exception {
+        final ActorSystem system = DeliveryStress.run(ActorSystemConfig.builder().workers(workers)
+                .victimSelector(selector).statistics(StatisticsMode.ON), 16, 2, 4, 3000);
+        final Counts total = system.statistics().total();
+        assertEquals(total.stealAttempts(),
+                total.stealFailuresNoCandidate() + total.stealFailuresFailedSwap() + total.steals(),
+                "every attempt has exactly one outcome: " + total);
+        if (selector.equals(VictimSelectors.NONE)) {
+            assertEquals(0, total.stealAttempts(), "stealing off: no attempt at all");
+            assertEquals(0, total.missedGulps());
+        } else {
+            assertTrue(total.steals() > 0, "the skewed load was never stolen from: " + total);
+            assertTrue(total.messagesStolen() >= total.steals(), "a stolen mailbox held messages: " + total);
+        }
+        assertEquals(total.messagesSent(), total.messagesReceived(), "every message sent was received");
+    }
+
+    static final class Block extends Message {
+        final CountDownLatch entered = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+    }
+
+    /** Blocks its worker inside a behaviour until released. */
+    static final class Blocker extends Actor<Block> {
+        Blocker(ActorSystem system) {
+            super(system);
+        }
+
+        @Override
+        protected Allocation receive(Block block) {
+            block.entered.countDown();
+            try {
+                block.release.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return Allocation.FINISHED;
+        }
+    }
+
+    static final class Item extends Message {
+    }
+
+    /** Records which thread ran it. */
+    static final class Counter extends Actor<Item> {
+        volatile String lastThread;
+        int received;
+
+        Counter(ActorSystem system) {
+            super(system);
+        }
+
+        @Override
+        protected Allocation receive(Item item) {
+            received++;
+            lastThread = Thread.currentThread().getName();
+            return Allocation.NODELETE;
+        }
+    }
+
+    /** Chooses worker 0 as the victim once opened, "none" before. */
+    static final class GatedSelector implements VictimSelector {
+        volatile boolean open;
+
+        @Override
+        public String name() {
+            return "gated";
+        }
+
+        @Override
+        public int selectVictim(int thief, WorkerView view) {
+            return open && thief != 0 ? 0 : NONE;
+        }
+    }
+
+    /**
+     * Worker 0 is blocked in one actor while 25 messages wait for another of its actors; once the
+     * gate opens, worker 1 steals exactly that mailbox: one steal of exactly 25 messages, all run by
+     * the thief.
+     */
+    @Test
+    @Timeout(60)
+    void aThiefTakesTheWholeWaitingMailboxAndStatisticsCountItsSize() throws Exception {
+        final GatedSelector gate = new GatedSelector();
+        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("gated").workers(2)
+                .shardingFactor(4).victimSelector(gate).statistics(StatisticsMode.ON).build());
+        final Blocker blocker = new Blocker(system);
+        final Counter counter = new Counter(system);
+        assertTrue(blocker.ticket() < 4 && counter.ticket() < 4, "both in worker 0's slice");
+        final Block block = new Block();
+        blocker.send(block);
+        assertTrue(block.entered.await(10, TimeUnit.SECONDS));
+        for (int i = 0; i < 25; i++) {
+            counter.send(new Item());
+        }
+        gate.open = true;
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (counter.lastThread == null && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        block.release.countDown();
+        counter.send(PoisonPill.FINISHED);
+        system.stop();
+        assertEquals("gated-worker-1", counter.lastThread, "the thief ran the stolen mailbox");
+        assertEquals(25, counter.received);
+        final Counts total = system.statistics().total();
+        assertEquals(1, total.steals(), total.toString());
+        assertEquals(25, total.messagesStolen(), "size of the mailbox at the moment of the steal");
+        assertEquals(25.0, total.averageStealSize());
+        assertEquals(total.stealAttempts(),
+                total.stealFailuresNoCandidate() + total.stealFailuresFailedSwap() + total.steals());
+    }
+}
