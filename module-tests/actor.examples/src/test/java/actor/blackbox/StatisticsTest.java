@@ -1,0 +1,237 @@
+package actor.blackbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import actor.api.Actor;
+import actor.api.ActorSystem;
+import actor.api.ActorSystemConfig;
+import actor.api.Allocation;
+import actor.api.Message;
+import actor.api.PoisonPill;
+import actor.api.StatisticsMode;
+import actor.stats.Counter;
+import actor.stats.Counts;
+import actor.stats.Statistics;
+import actor.stats.StatisticsJmx;
+import actor.stats.StatisticsReport;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+class StatisticsTest {
+
+    static final class Tick extends Message {
+    }
+
+    /** Counts ticks; finishes after {@code quota}; optionally forwards each tick to a peer. */
+    static final class Ticker extends Actor<Tick> {
+        private final int quota;
+        private int seen;
+        Ticker peer;
+
+        Ticker(ActorSystem system, int quota) {
+            super(system);
+            this.quota = quota;
+        }
+
+        @Override
+        protected Allocation receive(Tick tick) {
+            if (peer != null) {
+                peer.send(tick);
+            }
+            return ++seen == quota ? Allocation.FINISHED : Allocation.NODELETE;
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void exactCountsOnOneWorker() {
+        final int k = 10_000;
+        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1)
+                .statistics(StatisticsMode.ON).build());
+        try (system) {
+            final Ticker forwarder = new Ticker(system, k);
+            final Ticker sink = new Ticker(system, k);
+            forwarder.peer = sink;
+            final Tick tick = new Tick();
+            for (int i = 0; i < k; i++) {
+                forwarder.send(tick);
+            }
+        }
+        final Statistics stats = system.statistics();
+        assertTrue(stats.exact());
+        final Counts total = stats.total();
+        assertEquals(2, total.actorsCreated());
+        assertEquals(2L * k, total.messagesSent(), "k from main, k forwarded by a behaviour");
+        assertEquals(k, stats.outside().messagesSent());
+        assertEquals(k, stats.workers().get(0).messagesSent());
+        assertEquals(2L * k, total.messagesReceived());
+        assertTrue(total.gulps() > 0);
+        assertEquals((double) total.messagesReceived() / total.gulps(), total.averageGulpSize(), 1e-9,
+                "average gulp size = received / gulps; the gulp sizes sum to the messages received");
+        assertEquals(0, total.missedGulps());
+        assertEquals(0, total.stealAttempts(), "one worker never steals");
+    }
+
+    @Test
+    @Timeout(30)
+    void poisonPillsCountAsMessagesAndOutsideThreadsCountExactly() throws Exception {
+        final int threads = 4;
+        final int perThread = 5_000;
+        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(2)
+                .statistics(StatisticsMode.ON).build());
+        try (system) {
+            final Ticker sink = new Ticker(system, threads * perThread + 1);
+            final List<Thread> senders = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                senders.add(new Thread(() -> {
+                    final Tick tick = new Tick();
+                    for (int i = 0; i < perThread; i++) {
+                        sink.send(tick);
+                    }
+                }));
+            }
+            senders.forEach(Thread::start);
+            for (Thread t : senders) {
+                t.join();
+            }
+            sink.send(PoisonPill.FINISHED);
+        }
+        final Counts total = system.statistics().total();
+        assertEquals(threads * perThread + 1L, total.messagesSent());
+        assertEquals(threads * perThread + 1L, total.messagesReceived());
+        assertEquals(1, total.actorsCreated());
+    }
+
+    @Test
+    @Timeout(30)
+    void aLiveSnapshotNeverExceedsTheFinalOne() {
+        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(2)
+                .statistics(StatisticsMode.ON).build());
+        final Statistics live;
+        try (system) {
+            final Ticker sink = new Ticker(system, 50_001);
+            final Tick tick = new Tick();
+            for (int i = 0; i < 50_000; i++) {
+                sink.send(tick);
+            }
+            live = system.statistics();
+            sink.send(tick);
+        }
+        final Counts last = system.statistics().total();
+        assertFalse(live.exact());
+        assertTrue(live.total().messagesReceived() <= last.messagesReceived());
+        assertEquals(50_000, live.total().messagesSent(), "the outside sender's counts are current");
+    }
+
+    @Test
+    void statisticsOffByDefaultAndAskingForThemSaysHowToEnableThem() {
+        final ActorSystem system = ActorSystem.start(1);
+        system.stop();
+        final IllegalStateException e = assertThrows(IllegalStateException.class, system::statistics);
+        assertTrue(e.getMessage().contains("statistics(StatisticsMode.ON)"), e.getMessage());
+        assertEquals(StatisticsMode.OFF, system.config().statistics());
+    }
+
+    @Test
+    void jsonRoundTripsEveryCounterAndTheTextTableKeepsTheReferenceOrder() {
+        final Counts w0 = new Counts(3, 100, 90, 9, 1, 7, 2, 1, 4, 50);
+        final Counts w1 = new Counts(0, 10, 25, 5, 0, 3, 3, 0, 0, 0);
+        final Counts outside = new Counts(2, 5, 0, 0, 0, 0, 0, 0, 0, 0);
+        final Statistics stats = new Statistics("json \"quoted\" name", true, outside, List.of(w0, w1));
+
+        @SuppressWarnings("unchecked") final Map<String, Object> json = (Map<String, Object>) MiniJson.parse(stats.toJson());
+        assertEquals("json \"quoted\" name", json.get("system"));
+        assertEquals(true, json.get("exact"));
+        assertCountsEqual(stats.total(), json.get("total"));
+        assertCountsEqual(outside, json.get("outside"));
+        final List<?> workers = (List<?>) json.get("workers");
+        assertEquals(2, workers.size());
+        assertCountsEqual(w0, workers.get(0));
+        assertCountsEqual(w1, workers.get(1));
+
+        final List<String> rows = stats.toText().lines().skip(2).map(line -> line.substring(0, 30).trim()).toList();
+        assertEquals(List.of("actors created", "messages sent", "messages received", "gulps", "average gulp size",
+                "missed gulps", "steal attempts", "steal failures (no candidate)", "steal failures (failed swap)",
+                "messages stolen", "average steal size"), rows);
+        assertTrue(stats.toText().lines().skip(2).findFirst().orElseThrow().trim().endsWith("5           2           3           0"),
+                stats.toText());
+    }
+
+    private static void assertCountsEqual(Counts expected, Object parsed) {
+        @SuppressWarnings("unchecked") final Map<String, Object> map = (Map<String, Object>) parsed;
+        assertEquals(Counter.values().length, map.size(), "every counter present: " + map.keySet());
+        for (Counter counter : Counter.values()) {
+            final Number value = (Number) map.get(counter.jsonKey());
+            assertEquals(counter.valueIn(expected), value.doubleValue(), counter.isAverage() ? 0.005 : 0.0,
+                    counter.jsonKey());
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void theMBeanIsRegisteredWhileRunningAndTwoSystemsDoNotCollide() throws Exception {
+        final MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        final ObjectName pattern = new ObjectName(StatisticsJmx.DOMAIN + ":type=ActorSystem,name=\"twin\",*");
+        final ActorSystemConfig config = ActorSystemConfig.builder().name("twin").workers(1)
+                .statistics(StatisticsMode.ON).build();
+        final ActorSystem first = ActorSystem.start(config);
+        final ActorSystem second = ActorSystem.start(config);
+        final Set<ObjectName> names = server.queryNames(pattern, null);
+        assertEquals(2, names.size(), names.toString());
+        final Ticker ticker = new Ticker(first, 3);
+        final Tick tick = new Tick();
+        ticker.send(tick).send(tick);
+        final ObjectName plain = new ObjectName(StatisticsJmx.DOMAIN + ":type=ActorSystem,name=\"twin\"");
+        long sent = (Long) server.getAttribute(plain, "MessagesSent");
+        assertEquals(2, sent, "the first system's MBean reads its live counters");
+        assertTrue(((String) server.getAttribute(plain, "Report")).contains("messages sent"));
+        ticker.send(tick);
+        first.stop();
+        assertEquals(1, server.queryNames(pattern, null).size(), "the first system's MBean is gone");
+        second.stop();
+        assertEquals(Set.of(), server.queryNames(pattern, null));
+        assertNotEquals(null, first.statistics());
+    }
+
+    @Test
+    @Timeout(30)
+    void theFinalReportIsWrittenAtStopToAStreamOrAFile(@TempDir Path dir) throws Exception {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        final PrintStream stream = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("reported").workers(1)
+                .statisticsReport(StatisticsReport.to(stream, StatisticsReport.Format.TEXT)).build())) {
+            new Ticker(system, 1).send(new Tick());
+            assertEquals(0, bytes.size(), "nothing is written before the stop");
+        }
+        final String text = bytes.toString(StandardCharsets.UTF_8);
+        assertTrue(text.startsWith("statistics of actor system 'reported' (final)"), text);
+
+        final Path file = dir.resolve("stats.json");
+        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1)
+                .statisticsReport(StatisticsReport.to(file, StatisticsReport.Format.JSON)).build());
+        try (system) {
+            new Ticker(system, 2).send(new Tick()).send(new Tick());
+        }
+        @SuppressWarnings("unchecked") final Map<String, Object> json =
+                (Map<String, Object>) MiniJson.parse(Files.readString(file));
+        assertCountsEqual(system.statistics().total(), json.get("total"));
+        assertEquals(2L, ((Map<?, ?>) json.get("total")).get("messagesReceived"));
+    }
+}
