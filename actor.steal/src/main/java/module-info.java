@@ -7,7 +7,7 @@ module actor.steal {
     requires org.agrona;
 
     exports actor.steal;
-    exports actor.steal.internal to actor.executor;
+    exports actor.steal.internal to actor.executor, actor.bench;
 
     uses actor.steal.VictimSelector;
 

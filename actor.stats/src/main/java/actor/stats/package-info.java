@@ -1,6 +1,6 @@
 /**
  * Statistics of an actor system: per-worker single-writer counters ({@link actor.stats.WorkerCounters}),
- * striped counters for threads outside the workers ({@link actor.stats.OutsideCounters}), the
+ * per-thread cells for threads outside the workers ({@link actor.stats.OutsideCounters}), the
  * {@link actor.stats.Statistics} snapshot with its text and JSON forms, the final
  * {@link actor.stats.StatisticsReport}, and a JMX view ({@link actor.stats.StatisticsJmx}). Knows
  * nothing about actors.

@@ -86,7 +86,7 @@ final class ShardedExecutor implements ActorExecutor {
             mailboxes[i] = new Mailbox(i, new CopyQueue(), null);
         }
         this.table = new WorkerQueueTable<>(mailboxes.clone(), n);
-        this.outsideCounters = counting ? new OutsideCounters(4 * Runtime.getRuntime().availableProcessors()) : null;
+        this.outsideCounters = counting ? new OutsideCounters() : null;
         final long sleepAfterNanos = config.sleepAfter().map(d -> d.toNanos()).orElse(-1L);
         this.workers = new Worker[n];
         for (int w = 0; w < n; w++) {

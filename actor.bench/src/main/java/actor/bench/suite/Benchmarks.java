@@ -1,0 +1,109 @@
+package actor.bench.suite;
+
+import actor.bench.pekko.PekkoBig;
+import actor.bench.pekko.PekkoCounting;
+import actor.bench.pekko.PekkoDynamicSend;
+import actor.bench.pekko.PekkoExecutor;
+import actor.bench.pekko.PekkoForkJoinCreate;
+import actor.bench.pekko.PekkoForkJoinThroughput;
+import actor.bench.pekko.PekkoMatrix;
+import actor.bench.pekko.PekkoPingPong;
+import actor.bench.pekko.PekkoRepeat;
+import actor.bench.pekko.PekkoSpawn;
+import actor.bench.pekko.PekkoStaticSend;
+import actor.bench.pekko.PekkoThreadRing;
+import actor.bench.toolkit.Balance;
+import actor.bench.toolkit.Big;
+import actor.bench.toolkit.Counting;
+import actor.bench.toolkit.DynamicSend;
+import actor.bench.toolkit.Executor;
+import actor.bench.toolkit.ForkJoinCreate;
+import actor.bench.toolkit.ForkJoinThroughput;
+import actor.bench.toolkit.Matrix;
+import actor.bench.toolkit.PingPong;
+import actor.bench.toolkit.Repeat;
+import actor.bench.toolkit.Spawn;
+import actor.bench.toolkit.StaticSend;
+import actor.bench.toolkit.ThreadRing;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/** Every benchmark of the suite: its name, its workload on each system, and the variants it runs with. */
+public enum Benchmarks {
+    STATIC_SEND("static-send", StaticSend::new, PekkoStaticSend::new, false),
+    DYNAMIC_SEND("dynamic-send", DynamicSend::new, PekkoDynamicSend::new, false),
+    EXECUTOR("executor", Executor::new, PekkoExecutor::new, true),
+    REPEAT("repeat", Repeat::new, PekkoRepeat::new, true),
+    MATRIX("matrix", Matrix::new, PekkoMatrix::new, true),
+    BALANCE_ONE("balance-one", Balance::one, null, true),
+    BALANCE_MULTI("balance-multi", Balance::multi, null, true),
+    PING_PONG("ping-pong", PingPong::new, PekkoPingPong::new, false),
+    THREAD_RING("thread-ring", ThreadRing::new, PekkoThreadRing::new, false),
+    COUNTING("counting", Counting::new, PekkoCounting::new, false),
+    FORK_JOIN_CREATE("fork-join-create", ForkJoinCreate::new, PekkoForkJoinCreate::new, false),
+    FORK_JOIN_THROUGHPUT("fork-join-throughput", ForkJoinThroughput::new, PekkoForkJoinThroughput::new, false),
+    BIG("big", Big::new, PekkoBig::new, false),
+    SPAWN("spawn", Spawn::new, PekkoSpawn::new, false);
+
+    /** The toolkit under test. */
+    public static final String ACTORKIT = "actorkit";
+    /** The peer: Apache Pekko typed actors. */
+    public static final String PEKKO = "pekko";
+    /** Stealing strategies compared where stealing matters. */
+    public static final List<String> STEALING_VARIANTS = List.of("none", "random", "longest-victim");
+    /** The actorkit variant used elsewhere: the default selector. */
+    public static final String DEFAULT_VARIANT = "longest-victim";
+    /** Pekko's only variant. */
+    public static final String PEKKO_VARIANT = "typed";
+
+    private final String id;
+    private final Supplier<Workload> toolkit;
+    private final Supplier<Workload> pekko;
+    private final boolean stealingMatters;
+
+    Benchmarks(String id, Supplier<Workload> toolkit, Supplier<Workload> pekko, boolean stealingMatters) {
+        this.id = id;
+        this.toolkit = toolkit;
+        this.pekko = pekko;
+        this.stealingMatters = stealingMatters;
+    }
+
+    /** The name used on the command line and in results. */
+    public String id() {
+        return id;
+    }
+
+    /** Whether Pekko runs this benchmark too. */
+    public boolean hasPeer() {
+        return pekko != null;
+    }
+
+    /** The variants {@code system} runs this benchmark with. */
+    public List<String> variants(String system) {
+        if (PEKKO.equals(system)) {
+            return hasPeer() ? List.of(PEKKO_VARIANT) : List.of();
+        }
+        return stealingMatters ? STEALING_VARIANTS : List.of(DEFAULT_VARIANT);
+    }
+
+    /** The benchmark called {@code id}. */
+    public static Optional<Benchmarks> byId(String id) {
+        return Arrays.stream(values()).filter(b -> b.id.equals(id)).findFirst();
+    }
+
+    /** Every id, in suite order. */
+    public static List<String> ids() {
+        return Arrays.stream(values()).map(Benchmarks::id).toList();
+    }
+
+    /** A new workload for {@code system}. */
+    public Workload workload(String system) {
+        final Supplier<Workload> make = PEKKO.equals(system) ? pekko : toolkit;
+        if (make == null) {
+            throw new IllegalArgumentException(id + " does not run on " + system);
+        }
+        return make.get();
+    }
+}

@@ -1,0 +1,231 @@
+package actor.bench.suite;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The benchmark suite's runner ({@code ./bench}): every benchmark, on each system and variant, in
+ * its own JVM, one after the other. Progress on stderr, the table on stdout, files in the results
+ * folder. Run {@code ./bench --help} for the options.
+ */
+public final class Suite {
+
+    private static final Pattern RESULT = Pattern.compile(
+            "RESULT \\{\"times_ns\":\\[([0-9, ]*)],\"peak_rss_kb\":(-?[0-9]+),\"extras\":\\{(.*)}}");
+    private static final Pattern EXTRA = Pattern.compile("\"([^\"]+)\":(-?[0-9.]+)");
+
+    private Suite() {
+    }
+
+    /** Parsed command line. */
+    record Options(String preset, List<String> only, List<String> systems, int workers, int warmup, int iterations,
+                   List<String> sizes, List<String> jvmArgs, Path out) {
+    }
+
+    static final String HELP = """
+            usage: ./bench [options]
+
+            Runs the benchmark suite on actorkit and, side by side, on Apache Pekko typed actors. Each
+            benchmark, system and variant runs in its own JVM: warm-up iterations, then measured ones.
+            Prints a table (median, min, max, peak memory, ratio of Pekko's median to actorkit's) and
+            writes bench-results/latest.csv, latest.json and ratios.svg.
+
+            options:
+              --preset small|reference   sizes (default small: about 3 minutes here; reference: the
+                                         reference chapter's and Savina's sizes)
+              --only a,b,...             only these benchmarks (default all): %s
+              --systems a,b              actorkit and/or pekko (default both)
+              --workers N                worker threads of both systems (default: available processors)
+              --warmup N                 warm-up iterations per run (default 2)
+              --iterations N             measured iterations per run (default 5, at least 5 for the table)
+              --size name=value          override one size (repeatable); names: %s
+              --jvm-arg ARG              extra JVM option for every run (repeatable); default heap -Xmx4g
+                                         (small) or -Xmx16g (reference)
+              --out DIR                  results folder (default bench-results)
+              --help                     this text
+            """;
+
+    public static void main(String[] args) throws Exception {
+        final Options options;
+        try {
+            options = parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("bench: " + e.getMessage() + " (see ./bench --help)");
+            System.exit(2);
+            return;
+        }
+        if (options == null) {
+            System.out.printf(HELP, String.join(", ", Benchmarks.ids()),
+                    String.join(", ", Sizes.SMALL.asMap().keySet()));
+            return;
+        }
+        final List<String[]> plan = new ArrayList<>();
+        for (String id : options.only()) {
+            final Benchmarks benchmark = Benchmarks.byId(id).orElseThrow();
+            for (String system : options.systems()) {
+                for (String variant : benchmark.variants(system)) {
+                    plan.add(new String[] {id, system, variant});
+                }
+            }
+        }
+        final List<Result> results = new ArrayList<>();
+        for (int i = 0; i < plan.size(); i++) {
+            final String[] run = plan.get(i);
+            System.err.printf("[%d/%d] %s on %s (%s), %d workers%n", i + 1, plan.size(), run[0], run[1], run[2],
+                    options.workers());
+            results.add(runChild(options, run[0], run[1], run[2]));
+        }
+        final Report report = new Report(results);
+        System.out.print(report.table());
+        final Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("preset", options.preset());
+        settings.put("workers", String.valueOf(options.workers()));
+        settings.put("warmup", String.valueOf(options.warmup()));
+        settings.put("iterations", String.valueOf(options.iterations()));
+        settings.put("sizes", String.join(" ", options.sizes()));
+        settings.put("jvm_args", String.join(" ", jvmArgs(options)));
+        settings.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+        report.write(options.out(), settings);
+        System.err.println("results in " + options.out().toAbsolutePath().normalize()
+                + ": latest.csv, latest.json, ratios.svg");
+        if (results.stream().anyMatch(r -> !r.ok())) {
+            System.exit(1);
+        }
+    }
+
+    /** The options, or null for --help. */
+    static Options parse(String[] args) {
+        String preset = "small";
+        List<String> only = Benchmarks.ids();
+        List<String> systems = List.of(Benchmarks.ACTORKIT, Benchmarks.PEKKO);
+        int workers = Runtime.getRuntime().availableProcessors();
+        int warmup = 2;
+        int iterations = 5;
+        final List<String> sizes = new ArrayList<>();
+        final List<String> jvmArgs = new ArrayList<>();
+        Path out = Path.of("bench-results");
+        for (int i = 0; i < args.length; i++) {
+            final String arg = args[i];
+            if (arg.equals("--help") || arg.equals("-h")) {
+                return null;
+            }
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException(arg.startsWith("--") ? arg + " needs a value" : "unknown argument " + arg);
+            }
+            final String value = args[++i];
+            switch (arg) {
+                case "--preset" -> {
+                    Sizes.preset(value);
+                    preset = value;
+                }
+                case "--only" -> {
+                    only = Arrays.asList(value.split(","));
+                    for (String id : only) {
+                        if (Benchmarks.byId(id).isEmpty()) {
+                            throw new IllegalArgumentException("unknown benchmark \"" + id + "\"; benchmarks: "
+                                    + String.join(", ", Benchmarks.ids()));
+                        }
+                    }
+                }
+                case "--systems" -> {
+                    systems = Arrays.asList(value.split(","));
+                    for (String system : systems) {
+                        if (!system.equals(Benchmarks.ACTORKIT) && !system.equals(Benchmarks.PEKKO)) {
+                            throw new IllegalArgumentException("unknown system \"" + system + "\"; systems: actorkit, pekko");
+                        }
+                    }
+                }
+                case "--workers" -> workers = positive(arg, value);
+                case "--warmup" -> warmup = Integer.parseInt(value);
+                case "--iterations" -> iterations = positive(arg, value);
+                case "--size" -> {
+                    final String[] kv = value.split("=", 2);
+                    if (kv.length != 2) {
+                        throw new IllegalArgumentException("--size takes name=value, got " + value);
+                    }
+                    Sizes.SMALL.with(kv[0], Long.parseLong(kv[1]));
+                    sizes.add(value);
+                }
+                case "--jvm-arg" -> jvmArgs.add(value);
+                case "--out" -> out = Path.of(value);
+                default -> throw new IllegalArgumentException("unknown option " + arg);
+            }
+        }
+        return new Options(preset, only, systems, workers, warmup, iterations, sizes, jvmArgs, out);
+    }
+
+    private static int positive(String option, String value) {
+        final int n;
+        try {
+            n = Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " = " + value + ": must be a whole number");
+        }
+        if (n < 1) {
+            throw new IllegalArgumentException(option + " = " + n + ": must be at least 1");
+        }
+        return n;
+    }
+
+    private static List<String> jvmArgs(Options options) {
+        final List<String> args = new ArrayList<>();
+        if (options.jvmArgs().stream().noneMatch(a -> a.startsWith("-Xmx"))) {
+            args.add(options.preset().equals("reference") ? "-Xmx16g" : "-Xmx4g");
+        }
+        args.addAll(options.jvmArgs());
+        return args;
+    }
+
+    private static Result runChild(Options options, String benchmark, String system, String variant)
+            throws IOException, InterruptedException {
+        final List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmArgs(options));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), RunOne.class.getName(),
+                "--benchmark", benchmark, "--system", system, "--variant", variant,
+                "--workers", String.valueOf(options.workers()), "--preset", options.preset(),
+                "--warmup", String.valueOf(options.warmup()), "--iterations", String.valueOf(options.iterations())));
+        for (String size : options.sizes()) {
+            command.addAll(List.of("--size", size));
+        }
+        final Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        String resultLine = null;
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = out.readLine(); line != null; line = out.readLine()) {
+                if (line.startsWith("RESULT ")) {
+                    resultLine = line;
+                } else {
+                    System.err.println("    | " + line);
+                }
+            }
+        }
+        final int exit = process.waitFor();
+        if (exit != 0 || resultLine == null) {
+            return new Result(benchmark, system, variant, options.workers(), List.of(), -1, Map.of(),
+                    "exit code " + exit + (resultLine == null ? ", no result" : ""));
+        }
+        final Matcher m = RESULT.matcher(resultLine);
+        if (!m.matches()) {
+            return new Result(benchmark, system, variant, options.workers(), List.of(), -1, Map.of(),
+                    "unreadable result: " + resultLine);
+        }
+        final List<Long> times = Arrays.stream(m.group(1).split(",")).map(String::trim).filter(s -> !s.isEmpty())
+                .map(Long::parseLong).toList();
+        final Map<String, Double> extras = new LinkedHashMap<>();
+        final Matcher e = EXTRA.matcher(m.group(3));
+        while (e.find()) {
+            extras.put(e.group(1), Double.parseDouble(e.group(2)));
+        }
+        return new Result(benchmark, system, variant, options.workers(), times, Long.parseLong(m.group(2)), extras, null);
+    }
+}

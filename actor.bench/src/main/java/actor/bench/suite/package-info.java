@@ -1,0 +1,9 @@
+/**
+ * The benchmark suite: {@link actor.bench.suite.Suite} runs every {@link actor.bench.suite.Benchmarks
+ * benchmark} on each system in its own JVM ({@link actor.bench.suite.RunOne}) and writes the
+ * {@link actor.bench.suite.Report}. Workloads of both systems share the definitions here (sizes,
+ * the matrix kernel, Savina's unit of work).
+ *
+ * <p>Threading: the runner is single-threaded; workloads create their own actor systems.
+ */
+package actor.bench.suite;
