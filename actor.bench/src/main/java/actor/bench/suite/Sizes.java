@@ -18,6 +18,9 @@ import java.util.Map;
  * @param matrixSize           matrix multiply: the side of the square matrices
  * @param balanceGroups        balance-one/-multi: groups of busy actors per loaded worker
  * @param balanceRounds        balance-one/-multi: rounds
+ * @param balanceWork          balance-one/-multi: units of Savina's small computation per message (0 in
+ *                             the reference definition, which is communication-bound; more makes
+ *                             the loaded worker compute-bound)
  * @param pingPongRoundTrips   Savina ping-pong: round trips
  * @param ringActors           Savina thread ring: actors in the ring
  * @param ringHops             Savina thread ring: hops of the token
@@ -31,17 +34,22 @@ import java.util.Map;
  */
 public record Sizes(long staticSends, long dynamicSends, int executorActors, int executorGroup, int executorRounds,
                     int repeatServers, int repeatRounds, int matrixSize, int balanceGroups, int balanceRounds,
-                    int pingPongRoundTrips, int ringActors, int ringHops, int countingMessages, int forkJoinActors,
+                    int balanceWork, int pingPongRoundTrips, int ringActors, int ringHops, int countingMessages, int forkJoinActors,
                     int throughputActors, int throughputMessages, int bigActors, int bigPings, int spawnActors) {
 
-    /** About three minutes for the whole suite on this 2-core machine. */
+    /**
+     * About three minutes for the whole suite on this 2-core machine. Ping-pong and thread ring run
+     * ten times Savina's length: Savina's 40,000 round trips or 100,000 hops last 3-4 ms here,
+     * shorter than the tens of milliseconds a fresh worker thread may spend on its creator's
+     * virtual CPU before the kernel moves it, so their times would measure thread placement.
+     */
     public static final Sizes SMALL = new Sizes(
-            10_000_000, 1_000_000, 4_000, 100, 40, 20_000, 20, 384, 4, 20,
-            40_000, 100, 100_000, 1_000_000, 40_000, 60, 10_000, 120, 2_000, 200_000);
+            10_000_000, 1_000_000, 4_000, 100, 40, 20_000, 50, 768, 4, 100, 0,
+            400_000, 100, 1_000_000, 1_000_000, 40_000, 60, 10_000, 120, 10_000, 200_000);
 
     /** The reference chapter's and Savina's sizes. */
     public static final Sizes REFERENCE = new Sizes(
-            100_000_000, 20_000_000, 40_000, 100, 400, 100_000, 200, 3072, 8, 100,
+            100_000_000, 20_000_000, 40_000, 100, 400, 100_000, 200, 3072, 8, 100, 0,
             40_000, 100, 100_000, 1_000_000, 40_000, 60, 10_000, 120, 20_000, 1_000_000);
 
     /** The preset called {@code name} ("small" or "reference"). */
@@ -69,15 +77,17 @@ public record Sizes(long staticSends, long dynamicSends, int executorActors, int
     /**
      * A copy with {@code name} set to {@code value}.
      *
-     * @throws IllegalArgumentException for an unknown name or a value below 1
+     * @throws IllegalArgumentException for an unknown name or a value below 1 (below 0 for
+     *                                  {@code balanceWork})
      */
     public Sizes with(String name, long value) {
         final Map<String, Long> map = asMap();
         if (!map.containsKey(name)) {
             throw new IllegalArgumentException("size \"" + name + "\" does not exist; sizes: " + map.keySet());
         }
-        if (value < 1) {
-            throw new IllegalArgumentException("size " + name + " = " + value + ": must be at least 1");
+        final long least = name.equals("balanceWork") ? 0 : 1;
+        if (value < least) {
+            throw new IllegalArgumentException("size " + name + " = " + value + ": must be at least " + least);
         }
         map.put(name, value);
         final var components = Sizes.class.getRecordComponents();

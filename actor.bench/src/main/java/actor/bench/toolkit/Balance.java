@@ -49,7 +49,7 @@ public final class Balance implements Workload {
         final long start = System.nanoTime();
         final List<GroupMember> members = new ArrayList<>(busy);
         while (members.size() < busy) {
-            final GroupMember actor = new GroupMember(system, rounds);
+            final GroupMember actor = new GroupMember(system, rounds, spec.sizes().balanceWork());
             final int worker = (int) ((long) actor.ticket() * workers / mailboxes);
             if (loaded.test(worker)) {
                 members.add(actor);

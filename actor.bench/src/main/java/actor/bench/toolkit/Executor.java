@@ -18,7 +18,7 @@ public final class Executor implements Workload {
         final long start = System.nanoTime();
         final GroupMember[] members = new GroupMember[actors];
         for (int i = 0; i < actors; i++) {
-            members[i] = new GroupMember(system, rounds);
+            members[i] = new GroupMember(system, rounds, 0);
         }
         GroupMember.formGroups(members, spec.sizes().executorGroup());
         for (GroupMember member : members) {

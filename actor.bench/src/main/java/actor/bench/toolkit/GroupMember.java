@@ -4,11 +4,13 @@ import actor.api.Actor;
 import actor.api.ActorSystem;
 import actor.api.Allocation;
 import actor.api.Message;
+import actor.bench.suite.SavinaWork;
 
 /**
  * The executor benchmark's actor: when kicked it sends a round (one shared ping to every member of
  * its group, itself included); each time it has received a whole round's worth it sends the next,
- * until it has sent {@code rounds}; it finishes on its last expected ping.
+ * until it has sent {@code rounds}; it finishes on its last expected ping. Each ping may also cost
+ * {@code work} units of Savina's small computation (the balance benchmarks' optional weight).
  */
 final class GroupMember extends Actor<GroupMember.Ping> {
 
@@ -20,13 +22,15 @@ final class GroupMember extends Actor<GroupMember.Ping> {
     static final Ping KICK = new Ping();
 
     private final int rounds;
+    private final int work;
     private GroupMember[] group;
     private int received;
     private int sent;
 
-    GroupMember(ActorSystem system, int rounds) {
+    GroupMember(ActorSystem system, int rounds, int work) {
         super(system);
         this.rounds = rounds;
+        this.work = work;
     }
 
     void joinGroup(GroupMember[] members) {
@@ -38,6 +42,9 @@ final class GroupMember extends Actor<GroupMember.Ping> {
         if (ping == KICK) {
             sendRound();
             return Allocation.NODELETE;
+        }
+        for (int i = 0; i < work; i++) {
+            SavinaWork.compute();
         }
         final int size = group.length;
         received++;

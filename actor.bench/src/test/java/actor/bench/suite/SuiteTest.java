@@ -21,6 +21,8 @@ class SuiteTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Sizes.SMALL.with("rounds", 1))
                 .getMessage().contains("executorRounds"), "lists the names");
         assertThrows(IllegalArgumentException.class, () -> Sizes.SMALL.with("executorRounds", 0));
+        assertEquals(0, Sizes.SMALL.with("balanceWork", 0).balanceWork(), "no extra work is a valid weight");
+        assertThrows(IllegalArgumentException.class, () -> Sizes.SMALL.with("balanceWork", -1));
         assertThrows(IllegalArgumentException.class, () -> Sizes.SMALL.with("executorRounds", 1L << 40));
         assertEquals(Sizes.REFERENCE, Sizes.preset("reference"));
         assertThrows(IllegalArgumentException.class, () -> Sizes.preset("huge"));
@@ -34,6 +36,7 @@ class SuiteTest {
         assertEquals(List.of(40_000, 100, 400), List.of(r.executorActors(), r.executorGroup(), r.executorRounds()));
         assertEquals(List.of(100_000, 200), List.of(r.repeatServers(), r.repeatRounds()));
         assertEquals(3072, r.matrixSize());
+        assertEquals(0, r.balanceWork(), "the reference balance workload is the executor workload");
         assertEquals(40_000, r.pingPongRoundTrips());
         assertEquals(List.of(100, 100_000), List.of(r.ringActors(), r.ringHops()));
         assertEquals(1_000_000, r.countingMessages());

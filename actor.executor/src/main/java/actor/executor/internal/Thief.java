@@ -7,8 +7,9 @@ import actor.steal.internal.WorkerQueueTable;
 
 /**
  * One worker's lazy queue stealing. A steal attempt: stamp the time, ask the selector for one
- * victim, scan the victim's slice once with racy reads for a mailbox that holds messages and is not
- * being processed, pick an empty mailbox of the thief's own slice to give in exchange, and try one
+ * victim, scan the victim's slice once with racy reads for the fullest mailbox that holds messages
+ * and is not being processed (only if the victim has a backlog: see {@link #findCandidate}), pick an
+ * empty mailbox of the thief's own slice to give in exchange, and try one
  * {@link WorkerQueueTable#trySwap swap}. Whatever happens, the worker then goes back to its own
  * slice; it never retries in a loop, and the victim does no stealing work at all.
  *
@@ -103,23 +104,40 @@ final class Thief {
         return victim;
     }
 
-    /** One racy pass over the victim's slice, from a rotating start, for a ripe mailbox. */
+    /**
+     * One racy pass over the victim's slice, from a rotating start: the ripe mailbox (holding
+     * messages, not being processed) with the most messages, if stealing it adds parallelism. A
+     * victim whose only ripe mailbox holds a single message is about to run it itself: taking it
+     * would only move the work (a token passed around a ring would be stolen at every hop), so that
+     * is no candidate. Two ripe mailboxes, or one holding several messages, are a backlog worth
+     * sharing.
+     */
     private int findCandidate(int victim) {
         final int start = table.sliceStart(victim);
         final int size = table.sliceEnd(victim) - start;
         final int offset = scanCursor % size;
         scanCursor = offset + 1;
+        int ripe = 0;
+        int best = -1;
+        int bestMessages = 0;
         for (int i = 0; i < size; i++) {
             int slot = start + offset + i;
             if (slot >= start + size) {
                 slot -= size;
             }
             final Mailbox mailbox = table.get(slot);
-            if (mailbox != null && mailbox.hasMessagesRacy() && !mailbox.isBeingProcessedRacy()) {
-                return slot;
+            if (mailbox != null && !mailbox.isBeingProcessedRacy()) {
+                final int messages = mailbox.sizeRacy();
+                if (messages > 0) {
+                    ripe++;
+                    if (messages > bestMessages) {
+                        bestMessages = messages;
+                        best = slot;
+                    }
+                }
             }
         }
-        return -1;
+        return ripe >= 2 || bestMessages >= 2 ? best : -1;
     }
 
     /** A slot of the thief's own slice whose mailbox looks empty and idle. */

@@ -41,7 +41,9 @@ abstract class WorkerPad1 extends WorkerSleepFlag {
  * already being processed by another worker (after a steal) is skipped: a missed gulp.
  *
  * <p>After two consecutive passes without work, the worker makes one steal attempt through its
- * {@link Thief} (unless stealing is off), then goes back to its own slice.
+ * {@link Thief} (unless stealing is off), then goes back to its own slice. Each failed attempt
+ * doubles the passes before the next one (up to {@link #MAX_EMPTY_PASSES_BEFORE_STEAL}); a steal
+ * resets it.
  *
  * <p>When a pass finds nothing the worker backs off through its {@link IdleStrategy}. After being
  * idle for the configured time it sleeps: it announces itself ({@code sleeping = true}), re-checks
@@ -71,6 +73,12 @@ final class Worker extends WorkerPad1 implements Runnable, CopyQueue.EnvelopeSin
     static final long THIEF_RESCAN_MAX_NANOS = TimeUnit.MILLISECONDS.toNanos(256);
     /** Consecutive passes without work before a steal attempt. */
     static final int EMPTY_PASSES_BEFORE_STEAL = 2;
+    /**
+     * Upper bound of the steal back-off: each failed attempt doubles the empty passes required
+     * before the next one, because even a fruitless look at a victim's mailboxes costs the victim
+     * cache misses on its own hot lines; a successful steal resets it.
+     */
+    static final int MAX_EMPTY_PASSES_BEFORE_STEAL = 1024;
 
     private static final VarHandle VH_SLEEPING;
 
@@ -146,6 +154,7 @@ final class Worker extends WorkerPad1 implements Runnable, CopyQueue.EnvelopeSin
         boolean idling = false;
         long idleSince = 0;
         int emptyPasses = 0;
+        int passesBeforeSteal = EMPTY_PASSES_BEFORE_STEAL;
         while (!executor.isDone()) {
             if (pass() > 0) {
                 emptyPasses = 0;
@@ -155,11 +164,13 @@ final class Worker extends WorkerPad1 implements Runnable, CopyQueue.EnvelopeSin
                 }
                 continue;
             }
-            if (thief != null && ++emptyPasses >= EMPTY_PASSES_BEFORE_STEAL) {
+            if (thief != null && ++emptyPasses >= passesBeforeSteal) {
                 emptyPasses = 0;
                 if (thief.tryStealOnce()) {
+                    passesBeforeSteal = EMPTY_PASSES_BEFORE_STEAL;
                     continue;
                 }
+                passesBeforeSteal = Math.min(2 * passesBeforeSteal, MAX_EMPTY_PASSES_BEFORE_STEAL);
             }
             if (sleeps) {
                 final long now = System.nanoTime();
