@@ -2,6 +2,7 @@ package actor.executor.internal;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
 
 /** Padding before the hot fields, so no other object shares their cache lines. */
 abstract class MailboxPad0 {
@@ -42,6 +43,9 @@ abstract class MailboxFields extends MailboxPad0 {
 final class Mailbox extends MailboxFields {
 
     private static final int SPINS_BEFORE_YIELD = 128;
+    private static final int YIELDS_BEFORE_PARK = 8;
+    private static final long MIN_PARK_NANOS = 1_000;
+    private static final long MAX_PARK_NANOS = 256_000;
     private static final VarHandle VH_LOCK;
     private static final VarHandle VH_BEING_PROCESSED;
     private static final VarHandle VH_QUEUE;
@@ -74,18 +78,30 @@ final class Mailbox extends MailboxFields {
         }
     }
 
+    /**
+     * Spins, then yields, then parks for growing periods. A lock is held for a few dozen
+     * nanoseconds, so spinning nearly always wins; but when the holder has lost its CPU (more
+     * runnable threads than cores: JIT or GC threads, oversubscribed workers, a virtual CPU the host
+     * took away) spinning and yielding only burn the CPU it needs. Parking gives it back.
+     */
     private void lockContended() {
         int spins = 0;
+        int yields = 0;
+        long parkNanos = MIN_PARK_NANOS;
         while (true) {
             if (lock == 0 && VH_LOCK.compareAndSet(this, 0, 1)) {
                 return;
             }
             if (++spins < SPINS_BEFORE_YIELD) {
                 Thread.onSpinWait();
-            } else {
-                // NOTE: with more workers than cores the holder may be descheduled; let it run.
-                spins = 0;
+                continue;
+            }
+            spins = 0;
+            if (++yields <= YIELDS_BEFORE_PARK) {
                 Thread.yield();
+            } else {
+                LockSupport.parkNanos(this, parkNanos);
+                parkNanos = Math.min(2 * parkNanos, MAX_PARK_NANOS);
             }
         }
     }

@@ -7,9 +7,9 @@ import actor.steal.internal.WorkerQueueTable;
 
 /**
  * One worker's lazy queue stealing. A steal attempt: stamp the time, ask the selector for one
- * victim, scan the victim's slice once with racy reads for the fullest mailbox that holds messages
- * and is not being processed (only if the victim has a backlog: see {@link #findCandidate}), pick an
- * empty mailbox of the thief's own slice to give in exchange, and try one
+ * victim, scan the victim's slice once with racy reads for the fullest mailbox that holds at least
+ * two messages and is not being processed (see {@link #findCandidate}), pick an empty mailbox of
+ * the thief's own slice to give in exchange, and try one
  * {@link WorkerQueueTable#trySwap swap}. Whatever happens, the worker then goes back to its own
  * slice; it never retries in a loop, and the victim does no stealing work at all.
  *
@@ -21,6 +21,9 @@ import actor.steal.internal.WorkerQueueTable;
  * <p>Threading: owned by one worker thread; reads other workers' slices only racily.
  */
 final class Thief {
+
+    /** Fewest messages a mailbox must hold to be worth stealing. */
+    static final int MIN_MESSAGES_TO_STEAL = 2;
 
     private final Worker worker;
     private final ShardedExecutor executor;
@@ -106,20 +109,20 @@ final class Thief {
 
     /**
      * One racy pass over the victim's slice, from a rotating start: the ripe mailbox (holding
-     * messages, not being processed) with the most messages, if stealing it adds parallelism. A
-     * victim whose only ripe mailbox holds a single message is about to run it itself: taking it
-     * would only move the work (a token passed around a ring would be stolen at every hop), so that
-     * is no candidate. Two ripe mailboxes, or one holding several messages, are a backlog worth
-     * sharing.
+     * messages, not being processed) with the most messages, if it holds at least
+     * {@link #MIN_MESSAGES_TO_STEAL}. A mailbox with a single message is about to be run by its owner:
+     * taking it only moves the work, and splits actors that talk to each other across workers (a
+     * ping-pong pair, a token passed around a ring) so that every message then crosses cores. Racy
+     * reads can even show a just-gulped mailbox as still holding its message, so no count of such
+     * mailboxes is trusted either.
      */
     private int findCandidate(int victim) {
         final int start = table.sliceStart(victim);
         final int size = table.sliceEnd(victim) - start;
         final int offset = scanCursor % size;
         scanCursor = offset + 1;
-        int ripe = 0;
         int best = -1;
-        int bestMessages = 0;
+        int bestMessages = MIN_MESSAGES_TO_STEAL - 1;
         for (int i = 0; i < size; i++) {
             int slot = start + offset + i;
             if (slot >= start + size) {
@@ -128,16 +131,13 @@ final class Thief {
             final Mailbox mailbox = table.get(slot);
             if (mailbox != null && !mailbox.isBeingProcessedRacy()) {
                 final int messages = mailbox.sizeRacy();
-                if (messages > 0) {
-                    ripe++;
-                    if (messages > bestMessages) {
-                        bestMessages = messages;
-                        best = slot;
-                    }
+                if (messages > bestMessages) {
+                    bestMessages = messages;
+                    best = slot;
                 }
             }
         }
-        return ripe >= 2 || bestMessages >= 2 ? best : -1;
+        return best;
     }
 
     /** A slot of the thief's own slice whose mailbox looks empty and idle. */
