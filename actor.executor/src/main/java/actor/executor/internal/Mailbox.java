@@ -1,5 +1,6 @@
 package actor.executor.internal;
 
+import actor.stats.WorkerCounters;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
@@ -121,7 +122,7 @@ final class Mailbox extends MailboxFields {
     }
 
     /** Under the lock: whether another worker is running a batch gulped from here. */
-    boolean isBeingProcessed() {
+    private boolean isBeingProcessed() {
         return (boolean) VH_BEING_PROCESSED.getAcquire(this);
     }
 
@@ -131,13 +132,29 @@ final class Mailbox extends MailboxFields {
     }
 
     /**
-     * Under the lock: takes the current queue for processing, leaves {@code empty} in its place
-     * and marks the mailbox being processed.
+     * The test-and-gulp, after the caller's racy emptiness test: under the lock, if no other
+     * worker is processing this mailbox and it holds messages, takes its copy queue for processing,
+     * leaves {@code spare} (empty) in its place, and marks the mailbox being processed. The caller
+     * then drains the batch without any atomic operation and calls {@link #doneProcessing()}.
+     *
+     * @return the batch to run, or null: nothing queued, or another worker's batch from this mailbox
+     *         is still running (then {@code counters} records a missed gulp)
      */
-    CopyQueue gulp(CopyQueue empty) {
+    CopyQueue tryGulp(CopyQueue spare, WorkerCounters counters) {
+        lock();
+        if (isBeingProcessed()) {
+            unlock();
+            counters.missedGulp();
+            return null;
+        }
         final CopyQueue full = queue;
-        VH_QUEUE.setOpaque(this, empty);
+        if (full.isEmpty()) {
+            unlock();
+            return null;
+        }
+        VH_QUEUE.setOpaque(this, spare);
         beingProcessed = true;
+        unlock();
         return full;
     }
 

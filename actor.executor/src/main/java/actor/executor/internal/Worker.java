@@ -201,18 +201,10 @@ final class Worker extends WorkerPad1 implements Runnable, CopyQueue.EnvelopeSin
     }
 
     private int gulp(Mailbox mailbox) {
-        mailbox.lock();
-        if (mailbox.isBeingProcessed()) {
-            mailbox.unlock();
-            counters.missedGulp();
+        final CopyQueue batch = mailbox.tryGulp(spare, counters);
+        if (batch == null) {
             return 0;
         }
-        if (mailbox.queue.isEmpty()) {
-            mailbox.unlock();
-            return 0;
-        }
-        final CopyQueue batch = mailbox.gulp(spare);
-        mailbox.unlock();
         final int ran = batch.drainTo(this);
         spare = batch;
         mailbox.doneProcessing();

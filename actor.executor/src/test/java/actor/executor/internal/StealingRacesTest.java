@@ -1,0 +1,172 @@
+package actor.executor.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import actor.stats.WorkerCounters;
+import actor.steal.internal.WorkerQueueTable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The races of the stealing protocol, each run hundreds of thousands of times by {@link RaceHarness}
+ * with every outcome classified. {@code -Draces.batches=N} runs longer.
+ */
+class StealingRacesTest {
+
+    private static final int BATCHES = Integer.getInteger("races.batches", 200);
+    private static final int BATCH_SIZE = 1_000;
+
+    /** Three slots, one per worker; values a, b, c. */
+    static final class Table {
+        final WorkerQueueTable<String> table = new WorkerQueueTable<>(new String[] {"a", "b", "c"}, 3);
+        volatile boolean r1;
+        volatile boolean r2;
+
+        String outcome() {
+            return r1 + " " + r2 + " [" + table.get(0) + " " + table.get(1) + " " + table.get(2) + "]";
+        }
+    }
+
+    /**
+     * (1) Two thieves (slots 1 and 2) swap with the same victim slot 0. Exactly the outcomes of
+     * some serial order are allowed: one swap, or both one after the other.
+     */
+    @Test
+    @Timeout(120)
+    void twoThievesSwappingTheSameVictimSlot() throws Exception {
+        final Set<String> allowed = Set.of(
+                "true false [b a c]", "false true [c b a]", "true true [c a b]", "true true [b c a]");
+        final RaceHarness<Table> harness = new RaceHarness<>("two thieves, one victim slot", i -> new Table(),
+                List.of(t -> t.r1 = t.table.trySwap(1, 0), t -> t.r2 = t.table.trySwap(2, 0)),
+                Table::outcome, allowed::contains);
+        final Map<String, Long> histogram = harness.run(BATCHES, BATCH_SIZE);
+        assertEquals(List.of(), harness.forbidden(histogram), "forbidden outcomes");
+        assertTrue(histogram.getOrDefault("true false [b a c]", 0L) + histogram.getOrDefault("false true [c b a]", 0L) > 0,
+                "the race was actually exercised (one thief lost): " + histogram);
+    }
+
+    /**
+     * (3) Thief 1 swaps its slot 1 with slot 0 while thief 2 steals thief 1's slot 1 into its own
+     * slot 2. A thief whose own slot is taken mid-swap must fail without changing anything.
+     */
+    @Test
+    @Timeout(120)
+    void aThiefWhoseOwnSlotIsStolenDuringItsSwap() throws Exception {
+        final Set<String> allowed = Set.of(
+                "true false [b a c]", "false true [a c b]", "true true [b c a]", "true true [c a b]");
+        final RaceHarness<Table> harness = new RaceHarness<>("thief robbed mid-swap", i -> new Table(),
+                List.of(t -> t.r1 = t.table.trySwap(1, 0), t -> t.r2 = t.table.trySwap(2, 1)),
+                Table::outcome, allowed::contains);
+        final Map<String, Long> histogram = harness.run(BATCHES, BATCH_SIZE);
+        assertEquals(List.of(), harness.forbidden(histogram), "forbidden outcomes");
+        assertTrue(histogram.size() >= 2, "more than one interleaving was observed: " + histogram);
+    }
+
+    /**
+     * (2) A thief steals mailbox X (slot 0) while X's owner gulps it and a sender pushes more
+     * messages into it. Whatever the interleaving, every message is run exactly once, batches of X
+     * never run at the same time, and messages run in the order they were pushed.
+     */
+    static final class Gulping {
+        final Mailbox x = new Mailbox(0, new CopyQueue(4), null);
+        final Mailbox y = new Mailbox(1, new CopyQueue(4), null);
+        final WorkerQueueTable<Mailbox> table = new WorkerQueueTable<>(new Mailbox[] {x, y}, 2);
+        final AtomicInteger inside = new AtomicInteger();
+        final AtomicInteger batchOrder = new AtomicInteger();
+        final List<int[]> batches = new ArrayList<>();
+        final WorkerCounters counters = new WorkerCounters();
+        volatile boolean overlapped;
+        volatile boolean stolen;
+
+        Gulping() {
+            for (int m = 0; m < 4; m++) {
+                x.queue.push("actor", m);
+            }
+        }
+
+        /** What a worker does with one slot of its slice: the real tryGulp, drain, doneProcessing. */
+        void gulpSlot(int slot, CopyQueue spare) {
+            final Mailbox mailbox = table.get(slot);
+            final CopyQueue batch = mailbox.tryGulp(spare, counters);
+            if (batch == null) {
+                return;
+            }
+            final int order = batchOrder.getAndIncrement();
+            if (inside.getAndIncrement() != 0) {
+                overlapped = true;
+            }
+            final List<Integer> run = new ArrayList<>();
+            batch.drainTo((actor, message) -> run.add((Integer) message));
+            inside.decrementAndGet();
+            final int[] record = new int[run.size() + 1];
+            record[0] = order;
+            for (int i = 0; i < run.size(); i++) {
+                record[i + 1] = run.get(i);
+            }
+            synchronized (batches) {
+                batches.add(record);
+            }
+            mailbox.doneProcessing();
+        }
+
+        void send() {
+            for (int m = 4; m < 8; m++) {
+                x.lock();
+                x.queue.push("actor", m);
+                x.unlock();
+            }
+        }
+
+        String outcome() {
+            final List<int[]> sorted = new ArrayList<>(batches);
+            sorted.sort((p, q) -> Integer.compare(p[0], q[0]));
+            final List<Integer> all = new ArrayList<>();
+            final StringBuilder shape = new StringBuilder(stolen ? "stolen:" : "kept:");
+            for (int[] b : sorted) {
+                shape.append(' ').append(b.length - 1);
+                for (int i = 1; i < b.length; i++) {
+                    all.add(b[i]);
+                }
+            }
+            x.lock();
+            final int rest = x.queue.size();
+            while (!x.queue.isEmpty()) {
+                all.add((Integer) x.queue.headMessage());
+                x.queue.pop();
+            }
+            x.unlock();
+            shape.append(" +").append(rest).append(" left");
+            if (counters.snapshot().missedGulps() > 0) {
+                shape.append(", missed gulp");
+            }
+            final boolean inOrder = all.equals(List.of(0, 1, 2, 3, 4, 5, 6, 7));
+            return (overlapped ? "OVERLAP " : "") + (inOrder ? "" : "DISORDER " + all + " ") + shape;
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void aThiefStealingAMailboxItsOwnerIsGulping() throws Exception {
+        final RaceHarness<Gulping> harness = new RaceHarness<>("steal vs gulp vs send", i -> new Gulping(),
+                List.of(g -> g.gulpSlot(0, new CopyQueue(4)),
+                        g -> {
+                            // NOTE: the thief reads slot 0 racily, as Thief does, before it swaps.
+                            if (g.table.trySwap(1, 0)) {
+                                g.stolen = true;
+                                g.gulpSlot(1, new CopyQueue(4));
+                            }
+                        },
+                        Gulping::send),
+                Gulping::outcome, o -> !o.startsWith("OVERLAP") && !o.startsWith("DISORDER"));
+        final Map<String, Long> histogram = harness.run(BATCHES, BATCH_SIZE);
+        assertEquals(List.of(), harness.forbidden(histogram), "forbidden outcomes");
+        assertTrue(histogram.keySet().stream().anyMatch(o -> o.endsWith("missed gulp")),
+                "the race happened: a gulper found the other's batch of X still running: " + histogram);
+    }
+}
