@@ -53,6 +53,19 @@ public sealed interface ActorError {
     }
 
     /**
+     * The system was aborted ({@link ActorSystem#abort()}) while actors were still live: they
+     * will never receive anything again.
+     *
+     * @param count how many actors were live
+     */
+    record LiveActorsAbandoned(long count) implements ActorError {
+        @Override
+        public String describe() {
+            return "the system was aborted with " + count + " live actor(s); they will receive nothing more";
+        }
+    }
+
+    /**
      * The work-stealing {@link actor.steal.VictimSelector} threw or broke its contract (returned
      * the thief or an index out of range). The executor treated that call as "no victim" and keeps
      * running; reported once per system.

@@ -104,6 +104,20 @@ public final class ActorSystem implements AutoCloseable {
         return stopped;
     }
 
+    /**
+     * Stops now, without waiting for the live actors: for a system that will not stop on its own,
+     * typically after {@link #stop(Duration)} returned false. Each worker finishes the batch of
+     * messages it gulped (worker threads are interrupted, so a behaviour blocked in an
+     * interruptible wait fails instead of hanging) and exits. Every message still queued is reported as undelivered,
+     * and the actors still live are reported ({@link ActorError.LiveActorsAbandoned}); sending to
+     * them afterwards is reported too. Returns once the workers have exited; a new system can be
+     * started at any time. Calling it on a stopped system does nothing.
+     */
+    public void abort() {
+        executor.abort();
+        releaseDebugTracking();
+    }
+
     /** Same as {@link #stop()}. */
     @Override
     public void close() {

@@ -37,6 +37,15 @@ public interface ActorExecutor {
      */
     boolean stop(long timeoutNanos) throws InterruptedException;
 
+    /**
+     * Stops at once, without waiting for live actors: workers finish the batch they are running
+     * (their threads are interrupted, so a behaviour blocked in an interruptible wait fails instead
+     * of hanging) and exit; messages still queued are reported as undelivered and the live actors
+     * are reported with their count. Returns when the workers have exited. Keeps the caller's
+     * interrupt status.
+     */
+    void abort();
+
     /** Whether the executor still accepts new actors. */
     boolean isRunning();
 

@@ -71,6 +71,8 @@ final class ShardedExecutor implements ActorExecutor {
     private volatile boolean done;
     /** The error that aborted the system, if any; written before {@code done}. */
     private volatile Throwable fatal;
+    /** Set once, before {@code done}, when {@link #abort()} stopped a system with live actors. */
+    private volatile boolean aborted;
 
     ShardedExecutor(ActorSystemConfig config, ActorAccess access) {
         this.config = config;
@@ -124,7 +126,7 @@ final class ShardedExecutor implements ActorExecutor {
     public int register(int home) {
         if (done || !live.tryRegister()) {
             throw new SystemNotRunningException("actor system '" + config.name() + "' is not running: "
-                    + (fatal != null ? "it was aborted by " + fatal : "it has stopped")
+                    + (fatal != null ? "it was aborted by " + fatal : aborted ? "it was aborted" : "it has stopped")
                     + "; create actors on a running system (ActorSystem.start)");
         }
         final Worker creator = currentWorker();
@@ -206,6 +208,12 @@ final class ShardedExecutor implements ActorExecutor {
     @Override
     public void stop() {
         requestStop();
+        awaitExit();
+        rethrowFatal();
+    }
+
+    /** Waits, without a time limit, until every worker has exited; keeps the interrupt status. */
+    private void awaitExit() {
         boolean interrupted = false;
         while (true) {
             try {
@@ -228,7 +236,6 @@ final class ShardedExecutor implements ActorExecutor {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        rethrowFatal();
     }
 
     @Override
@@ -280,11 +287,24 @@ final class ShardedExecutor implements ActorExecutor {
     }
 
     /** A worker hit an error it cannot recover from (OutOfMemoryError, or a bug): stop everything. */
-    void abort(Throwable error) {
+    void fail(Throwable error) {
         if (fatal == null) {
             fatal = error;
         }
         finish();
+    }
+
+    @Override
+    public void abort() {
+        if (!done) {
+            aborted = true;
+            finish();
+            for (Worker worker : workers) {
+                // NOTE: a behaviour blocked in an interruptible wait fails instead of hanging the abort.
+                worker.thread.interrupt();
+            }
+        }
+        awaitExit();
     }
 
     /** Called by each worker as it exits; the last one closes the mailboxes and reports leftovers. */
@@ -308,6 +328,10 @@ final class ShardedExecutor implements ActorExecutor {
         }
         if (undelivered.count() > 0) {
             report(new ActorError.UndeliveredMessages(undelivered.count(), undelivered.examples()));
+        }
+        final long abandoned = live.live();
+        if ((aborted || fatal != null) && abandoned > 0) {
+            report(new ActorError.LiveActorsAbandoned(abandoned));
         }
         try {
             finishStatistics();

@@ -141,7 +141,7 @@ final class Worker extends WorkerPad1 implements Runnable, CopyQueue.EnvelopeSin
         try {
             loop();
         } catch (Throwable fatal) {
-            executor.abort(fatal);
+            executor.fail(fatal);
             throw fatal;
         } finally {
             executor.workerExited();

@@ -13,11 +13,18 @@ import actor.api.Allocation;
 import actor.api.Message;
 import actor.api.PoisonPill;
 import actor.api.SystemNotRunningException;
+import actor.stats.StatisticsReport;
+import actor.steal.VictimSelector;
+import actor.steal.VictimSelectorContract;
+import actor.steal.VictimSelectors;
+import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.function.Executable;
 
 /** Every bad input of the foundation: a clear error, nothing queued, nothing lost. */
 class BadInputTest {
@@ -107,6 +114,67 @@ class BadInputTest {
                     () -> ActorSystem.start((ActorSystemConfig) null)).getMessage());
             log.send(PoisonPill.FINISHED);
         }
+    }
+
+    /** One null argument of one public entry point, and the parameter name it must report. */
+    record NullCase(String parameter, Executable call) {
+    }
+
+    @Test
+    @Timeout(30)
+    void everyPublicEntryPointRejectsNullsByNameAndTheSystemKeepsWorking() throws Exception {
+        final ActorSystemConfig.Builder b = ActorSystemConfig.builder();
+        try (ActorSystem system = ActorSystem.start(1)) {
+            final Log log = new Log(system);
+            final List<NullCase> cases = List.of(
+                    new NullCase("name", () -> b.name(null)),
+                    new NullCase("idleStrategy", () -> b.idleStrategy(null)),
+                    new NullCase("sleepAfter", () -> b.sleepAfter(null)),
+                    new NullCase("errorHandler", () -> b.errorHandler(null)),
+                    new NullCase("failurePolicy", () -> b.failurePolicy(null)),
+                    new NullCase("checks", () -> b.checks(null)),
+                    new NullCase("victimSelector", () -> b.victimSelector((String) null)),
+                    new NullCase("victimSelector", () -> b.victimSelector((VictimSelector) null)),
+                    new NullCase("statistics", () -> b.statistics(null)),
+                    new NullCase("statisticsReport", () -> b.statisticsReport(null)),
+                    new NullCase("config", () -> ActorSystem.start((ActorSystemConfig) null)),
+                    new NullCase("system", () -> new Log(null)),
+                    new NullCase("message", () -> log.send((Note) null)),
+                    new NullCase("pill", () -> log.send((PoisonPill) null)),
+                    new NullCase("actor", () -> system.register(null)),
+                    new NullCase("timeout", () -> system.stop(null)),
+                    new NullCase("allocation", () -> new Note("x").setAllocation(null)),
+                    new NullCase("name", () -> VictimSelectors.byName(null)),
+                    new NullCase("selectors", () -> VictimSelectorContract.verify(null)),
+                    new NullCase("stream", () -> StatisticsReport.to((PrintStream) null,
+                            StatisticsReport.Format.TEXT)),
+                    new NullCase("file", () -> StatisticsReport.to((Path) null,
+                            StatisticsReport.Format.JSON)),
+                    new NullCase("format", () -> StatisticsReport.to(System.out, null)));
+            for (NullCase c : cases) {
+                final NullPointerException e = assertThrows(NullPointerException.class, c.call(), c.parameter());
+                assertEquals(c.parameter(), e.getMessage(), "the exception names the parameter");
+            }
+            log.send(new Note("still works")).send(PoisonPill.FINISHED);
+            assertTrue(system.stop(Duration.ofSeconds(10)));
+            assertEquals(List.of("still works"), log.seen);
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void stoppingTwiceAbortingAStoppedSystemAndRegisteringAfterStopAreHarmlessOrClear() throws Exception {
+        final ActorSystem system = ActorSystem.start(2);
+        final Log log = new Log(system);
+        log.send(PoisonPill.DELETE);
+        system.stop();
+        system.stop();
+        assertTrue(system.stop(Duration.ZERO));
+        system.abort();
+        final IllegalStateException deleted = assertThrows(IllegalStateException.class, () -> system.register(log));
+        assertTrue(deleted.getMessage().contains("create a new actor"), deleted.getMessage());
+        final ActorTerminatedException terminated = assertThrows(ActorTerminatedException.class, () -> log.send(new Note("x")));
+        assertTrue(terminated.getMessage().contains("create a new actor"), terminated.getMessage());
     }
 
     @Test

@@ -117,9 +117,9 @@ class TerminationTest {
 
     @Test
     @Timeout(120)
-    void twoHundredStartStopCyclesLeaveNoWorkerThreads() {
+    void aThousandStartStopCyclesLeaveNoWorkerThreads() {
         final Random random = new Random(42);
-        for (int cycle = 0; cycle < 200; cycle++) {
+        for (int cycle = 0; cycle < 1_000; cycle++) {
             final int workers = 1 + random.nextInt(8);
             try (ActorSystem system = ActorSystem.start(
                     ActorSystemConfig.builder().name("cycle-" + cycle).workers(workers).build())) {
