@@ -72,13 +72,6 @@ public final class PekkoDynamicSend implements Workload {
         }).build();
         final ActorSystem<Spawn> driver = PekkoSystems.start(NAME, spec,
                 Behaviors.setup(context -> new Driver(context, sends, child)));
-        try {
-            final long t0 = System.nanoTime();
-            driver.tell(Spawn.INSTANCE);
-            PekkoSystems.await(done, NAME);
-            return System.nanoTime() - t0;
-        } finally {
-            PekkoSystems.terminate(driver, NAME);
-        }
+        return PekkoSystems.timeRun(NAME, driver, Spawn.INSTANCE, done);
     }
 }

@@ -99,13 +99,6 @@ public final class PekkoExecutor implements Workload {
                     }
                     return Behaviors.empty();
                 }).build()));
-        try {
-            final long t0 = System.nanoTime();
-            guardian.tell(Start.INSTANCE);
-            PekkoSystems.await(done, NAME);
-            return System.nanoTime() - t0;
-        } finally {
-            PekkoSystems.terminate(guardian, NAME);
-        }
+        return PekkoSystems.timeRun(NAME, guardian, Start.INSTANCE, done);
     }
 }

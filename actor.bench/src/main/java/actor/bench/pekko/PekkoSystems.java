@@ -75,6 +75,24 @@ final class PekkoSystems {
         }
     }
 
+    /**
+     * The timed part of a workload driven by its guardian: tells the guardian {@code start}, waits
+     * for {@code done}, and terminates the system (untimed) whatever happened.
+     *
+     * @return the nanoseconds from the tell until {@code done} opened
+     */
+    static <T> long timeRun(String benchmark, ActorSystem<T> guardian, T start, CountDownLatch done)
+            throws Exception {
+        try {
+            final long t0 = System.nanoTime();
+            guardian.tell(start);
+            await(done, benchmark);
+            return System.nanoTime() - t0;
+        } finally {
+            terminate(guardian, benchmark);
+        }
+    }
+
     /** Terminates {@code system} and waits until it has terminated. */
     static void terminate(ActorSystem<?> system, String benchmark) throws Exception {
         system.terminate();

@@ -1,6 +1,5 @@
 package actor.steal.internal;
 
-import actor.steal.VictimSelector;
 import actor.steal.WorkerView;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -11,18 +10,14 @@ import java.util.concurrent.ThreadLocalRandom;
  * starts at a random index, so equal stamps do not always send every thief to the lowest index.
  * Stateless; thread-safe.
  */
-public final class LongestVictimSelector implements VictimSelector {
+public final class LongestVictimSelector extends BuiltinSelector {
 
     /** Provider name. */
     public static final String NAME = "longest-victim";
 
     /** For {@link java.util.ServiceLoader}. */
     public LongestVictimSelector() {
-    }
-
-    @Override
-    public String name() {
-        return NAME;
+        super(NAME);
     }
 
     @Override
@@ -49,10 +44,5 @@ public final class LongestVictimSelector implements VictimSelector {
             }
         }
         return victim;
-    }
-
-    @Override
-    public String toString() {
-        return NAME;
     }
 }

@@ -1,30 +1,20 @@
 package actor.steal.internal;
 
-import actor.steal.VictimSelector;
 import actor.steal.WorkerView;
 
 /** {@code none}: stealing off. */
-public final class NoVictimSelector implements VictimSelector {
+public final class NoVictimSelector extends BuiltinSelector {
 
     /** Provider name. */
     public static final String NAME = "none";
 
     /** For {@link java.util.ServiceLoader}. */
     public NoVictimSelector() {
-    }
-
-    @Override
-    public String name() {
-        return NAME;
+        super(NAME);
     }
 
     @Override
     public int selectVictim(int thief, WorkerView view) {
         return NONE;
-    }
-
-    @Override
-    public String toString() {
-        return NAME;
     }
 }

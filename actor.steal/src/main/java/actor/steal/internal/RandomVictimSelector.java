@@ -1,22 +1,17 @@
 package actor.steal.internal;
 
-import actor.steal.VictimSelector;
 import actor.steal.WorkerView;
 import java.util.concurrent.ThreadLocalRandom;
 
 /** {@code random}: a uniformly random worker other than the thief. Stateless; thread-safe. */
-public final class RandomVictimSelector implements VictimSelector {
+public final class RandomVictimSelector extends BuiltinSelector {
 
     /** Provider name. */
     public static final String NAME = "random";
 
     /** For {@link java.util.ServiceLoader}. */
     public RandomVictimSelector() {
-    }
-
-    @Override
-    public String name() {
-        return NAME;
+        super(NAME);
     }
 
     @Override
@@ -27,10 +22,5 @@ public final class RandomVictimSelector implements VictimSelector {
         }
         final int pick = ThreadLocalRandom.current().nextInt(workers - 1);
         return pick >= thief ? pick + 1 : pick;
-    }
-
-    @Override
-    public String toString() {
-        return NAME;
     }
 }
