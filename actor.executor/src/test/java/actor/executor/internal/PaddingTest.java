@@ -1,0 +1,70 @@
+package actor.executor.internal;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jol.info.ClassLayout;
+import org.openjdk.jol.info.FieldLayout;
+
+/**
+ * Backs the padding claims: in the real layout the JVM chose (read with JOL), every group of hot
+ * fields shared between threads has at least {@link #PAD} bytes of padding fields before and after
+ * it, up to the next other field or the object's ends, and no other field among it. So no other
+ * object, no neighbouring mailbox or worker, and no other group shares its cache line (or the
+ * adjacent line a prefetcher pairs with it).
+ */
+class PaddingTest {
+
+    private static final long PAD = 128;
+
+    @Test
+    void theMailboxLockAndItsGulpStateEachSitBetweenPads() {
+        final ClassLayout layout = ClassLayout.parseClass(Mailbox.class);
+        assertPadded(layout, List.of("lock"));
+        assertPadded(layout, List.of("beingProcessed", "closed", "queue", "owner"));
+    }
+
+    @Test
+    void theWorkerSleepFlagSitsBetweenPads() {
+        assertPadded(ClassLayout.parseClass(Worker.class), List.of("sleeping"));
+    }
+
+    @Test
+    void theLiveActorStateWordSitsBetweenPads() {
+        assertPadded(ClassLayout.parseClass(LiveActorCount.class), List.of("state"));
+    }
+
+    private static boolean isPad(FieldLayout field) {
+        return field.name().matches("[abc][0-7]{3}");
+    }
+
+    private static void assertPadded(ClassLayout layout, List<String> hot) {
+        final String picture = layout.toPrintable();
+        long first = Long.MAX_VALUE;
+        long end = 0;
+        for (FieldLayout field : layout.fields()) {
+            if (hot.contains(field.name())) {
+                first = Math.min(first, field.offset());
+                end = Math.max(end, field.offset() + field.size());
+            }
+        }
+        assertTrue(first != Long.MAX_VALUE, "hot fields " + hot + " not found in\n" + picture);
+        long before = first;
+        long after = layout.instanceSize() - end;
+        for (FieldLayout field : layout.fields()) {
+            if (hot.contains(field.name()) || isPad(field)) {
+                continue;
+            }
+            assertTrue(field.offset() + field.size() <= first || field.offset() >= end,
+                    "field " + field.name() + " sits among " + hot + "\n" + picture);
+            if (field.offset() < first) {
+                before = Math.min(before, first - (field.offset() + field.size()));
+            } else {
+                after = Math.min(after, field.offset() - end);
+            }
+        }
+        assertTrue(before >= PAD, "only " + before + " bytes of padding before " + hot + "\n" + picture);
+        assertTrue(after >= PAD, "only " + after + " bytes of padding after " + hot + "\n" + picture);
+    }
+}
