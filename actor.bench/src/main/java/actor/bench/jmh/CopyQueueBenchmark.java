@@ -27,7 +27,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * <li>{@link #pushThenPop}: pushes {@code batch} envelopes, then takes them out one by one with
  *     {@code headActor}, {@code headMessage} and {@code pop} (the path the executor uses to empty
  *     mailboxes at stop).</li>
- * <li>{@link #burstEveryNinthDrain}: not a hot path but a reproducer of the reclamation rule at
+ * <li>{@link #burstAfterEachWindow}: not a hot path but a reproducer of the reclamation rule at
  *     work: drains of {@code batch / 4} envelopes with one drain of {@code batch} every
  *     {@link CopyQueue#RECLAIM_WINDOW} + 1 drains, so some reclamation windows hold no burst.</li>
  * </ul>
@@ -128,7 +128,7 @@ public class CopyQueueBenchmark {
      */
     @Benchmark
     @OperationsPerInvocation(3 * MAX_BATCH)
-    public int burstEveryNinthDrain() {
+    public int burstAfterEachWindow() {
         final CopyQueue q = queue;
         final Object a = actor;
         final Object m = message;

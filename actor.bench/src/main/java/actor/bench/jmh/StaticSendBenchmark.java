@@ -51,7 +51,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *     then vary (up to 128), the copy queues grow past their floor, and the queue's reclamation
  *     rule shrinks and regrows them: this variant shows that cost ({@code CopyQueue.grow} in the
  *     send, under the mailbox lock, and {@code CopyQueue.reclaim} in the worker's drain), which
- *     {@link CopyQueueBenchmark#burstEveryNinthDrain} reproduces single-threaded.</li>
+ *     {@link CopyQueueBenchmark#burstAfterEachWindow} reproduces single-threaded.</li>
  * </ul>
  *
  * <p>The two statistics modes differ on the send path by one branch and, with statistics on, a

@@ -33,8 +33,10 @@ public final class CopyQueue {
     /**
      * Drains per reclamation decision. Long enough that a load whose batch sizes vary (one large
      * batch in nine, say) almost never sees a whole window of small ones, which would shrink the
-     * array only for the next large batch to regrow it (JMH {@code burstEveryNinthDrain}: 0.59 B/op
-     * with a window of 8). An idle worker trims at once, so a burst still does not pin memory.
+     * array only for the next large batch to regrow it: with a window of 8, one large batch every
+     * ninth drain cost 0.59 B/op (JMH {@code CopyQueueBenchmark.burstAfterEachWindow}, whose bursts
+     * follow the window); with 64, such a load allocates nothing. An idle worker trims at once, so
+     * a burst still does not pin memory.
      */
     public static final int RECLAIM_WINDOW = 64;
 
