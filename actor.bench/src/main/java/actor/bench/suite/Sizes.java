@@ -38,7 +38,7 @@ public record Sizes(long staticSends, long dynamicSends, int executorActors, int
                     int throughputActors, int throughputMessages, int bigActors, int bigPings, int spawnActors) {
 
     /**
-     * About three minutes for the whole suite on this 2-core machine. Ping-pong and thread ring run
+     * About two minutes for the whole suite on this 2-core machine. Ping-pong and thread ring run
      * ten times Savina's length: Savina's 40,000 round trips or 100,000 hops last 3-4 ms here,
      * shorter than the tens of milliseconds a fresh worker thread may spend on its creator's
      * virtual CPU before the kernel moves it, so their times would measure thread placement.

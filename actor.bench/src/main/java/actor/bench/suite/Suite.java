@@ -41,13 +41,13 @@ public final class Suite {
             writes bench-results/latest.csv, latest.json and ratios.svg.
 
             options:
-              --preset small|reference   sizes (default small: about 3 minutes here; reference: the
-                                         reference chapter's and Savina's sizes)
+              --preset small|reference   sizes (default small: about 2 minutes on 2 cores; reference:
+                                         the reference chapter's and Savina's sizes, about an hour)
               --only a,b,...             only these benchmarks (default all): %s
               --systems a,b              actorkit and/or pekko (default both)
               --workers N                worker threads of both systems (default: available processors)
               --warmup N                 warm-up iterations per run (default 2)
-              --iterations N             measured iterations per run (default 5, at least 5 for the table)
+              --iterations N             measured iterations per run (default 5)
               --size name=value          override one size (repeatable); names: %s
               --jvm-arg ARG              extra JVM option for every run (repeatable); default heap -Xmx4g
                                          (small) or -Xmx16g (reference)
