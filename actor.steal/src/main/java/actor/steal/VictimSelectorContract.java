@@ -26,6 +26,7 @@ public final class VictimSelectorContract {
 
     private static final int THREADS = 8;
     private static final int CALLS_PER_THREAD = 20_000;
+    private static final long JOIN_MILLIS = 60_000;
 
     private VictimSelectorContract() {
     }
@@ -94,10 +95,14 @@ public final class VictimSelectorContract {
         start.countDown();
         for (Thread thread : threads) {
             try {
-                thread.join();
+                thread.join(JOIN_MILLIS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new AssertionError("interrupted while checking " + selector.name(), e);
+            }
+            if (thread.isAlive()) {
+                throw new AssertionError(selector.name() + ": a call did not return within " + JOIN_MILLIS
+                        + " ms when " + THREADS + " threads called at once (a selector must not block)");
             }
         }
         if (failure.get() instanceof AssertionError e) {

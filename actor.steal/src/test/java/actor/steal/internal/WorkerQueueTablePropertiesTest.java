@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -152,7 +153,9 @@ class WorkerQueueTablePropertiesTest {
         }
         all.forEach(Thread::start);
         for (Thread thread : all) {
-            thread.join();
+            // NOTE: jqwik properties have no timeout of their own; a hung swap fails here instead.
+            thread.join(TimeUnit.SECONDS.toMillis(60));
+            assertFalse(thread.isAlive(), "a thread is still swapping after 60 s");
         }
         assertEquals(List.of(), errors);
         assertEquals(threads * 5_000L, successes.get() + failures.get());
