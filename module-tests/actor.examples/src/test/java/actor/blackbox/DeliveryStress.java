@@ -36,15 +36,17 @@ final class DeliveryStress {
     static final class Receiver extends Actor<Numbered> {
         private final long[] nextSeq;
         private final long expected;
+        private final int spinsPerMessage;
         private final AtomicInteger inside = new AtomicInteger();
         private long received;
         volatile String violation;
         volatile long receivedAtEnd;
 
-        Receiver(ActorSystem system, int senders, long perSender) {
+        Receiver(ActorSystem system, int senders, long perSender, int spinsPerMessage) {
             super(system);
             this.nextSeq = new long[senders];
             this.expected = senders * perSender;
+            this.spinsPerMessage = spinsPerMessage;
         }
 
         @Override
@@ -57,6 +59,9 @@ final class DeliveryStress {
                     violation = this + ": from sender " + m.sender + " expected #" + nextSeq[m.sender] + " got #" + m.seq;
                 }
                 nextSeq[m.sender] = m.seq + 1;
+                for (int i = 0; i < spinsPerMessage; i++) {
+                    Thread.onSpinWait();
+                }
                 if ((m.seq & 255) == 0) {
                     Thread.yield();
                 }
@@ -122,13 +127,19 @@ final class DeliveryStress {
      */
     static ActorSystem run(ActorSystemConfig.Builder config, int receiverCount, int outsideThreads, int senderActors,
                            long perSender) throws InterruptedException {
+        return run(config, receiverCount, outsideThreads, senderActors, perSender, 0);
+    }
+
+    /** As {@link #run(ActorSystemConfig.Builder, int, int, int, long)}, each receipt costing some spins. */
+    static ActorSystem run(ActorSystemConfig.Builder config, int receiverCount, int outsideThreads, int senderActors,
+                           long perSender, int spinsPerMessage) throws InterruptedException {
         final int senders = outsideThreads + senderActors;
         final List<Receiver> receivers = new ArrayList<>();
         final RecordingErrorHandler errors = new RecordingErrorHandler();
         final ActorSystem system = ActorSystem.start(config.errorHandler(errors).build());
         try (system) {
             for (int r = 0; r < receiverCount; r++) {
-                receivers.add(new Receiver(system, senders, perSender));
+                receivers.add(new Receiver(system, senders, perSender, spinsPerMessage));
             }
             for (int s = 0; s < senderActors; s++) {
                 new SenderActor(system, outsideThreads + s, receivers, perSender).send(new Go(0));
