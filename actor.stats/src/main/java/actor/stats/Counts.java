@@ -23,9 +23,6 @@ public record Counts(long actorsCreated, long messagesSent, long messagesReceive
                      long stealAttempts, long stealFailuresNoCandidate, long stealFailuresFailedSwap, long steals,
                      long messagesStolen) {
 
-    /** All zero. */
-    public static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-
     /** Average number of messages in a gulped queue; 0 without gulps. */
     public double averageGulpSize() {
         return gulps == 0 ? 0 : (double) messagesReceived / gulps;

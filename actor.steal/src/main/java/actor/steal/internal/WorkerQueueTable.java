@@ -87,18 +87,6 @@ public final class WorkerQueueTable<E> {
         return sliceStart(w + 1);
     }
 
-    /** The worker whose slice contains {@code slot}. */
-    public int ownerOf(int slot) {
-        int w = (int) ((long) slot * workers / slots.length);
-        while (sliceStart(w) > slot) {
-            w--;
-        }
-        while (sliceEnd(w) <= slot) {
-            w++;
-        }
-        return w;
-    }
-
     /**
      * The value in {@code slot} (acquire). Null only while a thief that owns {@code slot} is in the
      * middle of a swap; a worker reading its own slice never sees null.
