@@ -95,6 +95,7 @@ public class SlotSwapBenchmark {
         public long swapped;
         /** Attempts that changed nothing (reset at each iteration). */
         public long failed;
+        private static final WorkerQueueTable.Relocation<Object> ACCEPT = (stolen, thief, given, victim) -> true;
         private int ownSlot;
         private int victimSlot;
 
@@ -116,7 +117,7 @@ public class SlotSwapBenchmark {
         }
 
         boolean attempt(WorkerQueueTable<Object> table) {
-            final boolean done = table.trySwap(ownSlot, victimSlot);
+            final boolean done = table.trySwap(ownSlot, table.get(ownSlot), victimSlot, table.get(victimSlot), ACCEPT);
             if (done) {
                 swapped++;
             } else {

@@ -158,6 +158,24 @@ public final class CopyQueue {
         return end - start;
     }
 
+    /**
+     * Pops every envelope left (after a drain that a sink aborted, or at the final sweep) into
+     * {@code sink}, without the reclamation rule, and leaves the queue empty with both indices at zero.
+     */
+    public void clearInto(EnvelopeSink sink) {
+        final Object[] array = slots;
+        final int end = tail;
+        for (int h = head; h < end; h++) {
+            final Object actor = array[2 * h];
+            final Object message = array[2 * h + 1];
+            array[2 * h] = null;
+            array[2 * h + 1] = null;
+            sink.accept(actor, message);
+        }
+        head = 0;
+        tail = 0;
+    }
+
     /** Releases an empty queue's array down to the floor (a worker going to sleep does this). */
     public void trim() {
         if (isEmpty() && slots.length > 2 * floor) {

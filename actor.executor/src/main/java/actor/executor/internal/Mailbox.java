@@ -21,12 +21,15 @@ abstract class MailboxPad0 {
 }
 
 /**
- * The spin lock, alone on its line: CAS to acquire (any thread), release store to unlock. Kept
- * apart from the gulp state below, which workers poll racily, so that polling does not pull the
- * line a sender is locking.
+ * The spin lock and the push count, alone on their line: CAS to acquire (any thread), release store
+ * to unlock; {@code pushed} counts every envelope ever pushed (plain, under the lock), so envelope
+ * {@code k} of a gulped batch has sequence number {@code pushed - batch size + k}. Kept apart from
+ * the gulp state below, which workers poll racily, so that polling does not pull the line a sender
+ * is locking.
  */
 abstract class MailboxLock extends MailboxPad0 {
     volatile int lock;
+    long pushed;
 }
 
 /** Padding between the lock and the gulp state. */
@@ -48,12 +51,15 @@ abstract class MailboxPad1 extends MailboxLock {
  * <ul>
  * <li>{@code queue}: the current copy queue. Read and replaced under the lock; read racily (opaque)
  *     by the test-and-gulp check and by thieves.</li>
- * <li>{@code beingProcessed}: set under the lock by the worker that gulps; cleared by the same
- *     worker with a release store after its batch; read with acquire by the next gulper (under the
- *     lock) and opaquely by thieves. It makes at most one batch of this mailbox run at a time.</li>
- * <li>{@code owner}: the worker whose slice holds this mailbox, so a sender knows whom to wake.
- *     Written by a thief after a swap (then it takes the lock, see the stealing code); read under
- *     the lock by senders.</li>
+ * <li>{@code owner}: the sleep state of the worker whose slice holds this mailbox: whom a sender
+ *     wakes, and who alone may gulp it. Written under the lock, only by a thief holding the
+ *     mailbox's slot during a swap ({@link Thief}); read under the lock by senders and gulpers.</li>
+ * <li>{@code beingProcessed}: set under the lock by the owner when it gulps; cleared by the same
+ *     worker after its batch, with a release store (or under the lock when it re-gulps). While set,
+ *     no thief may take the mailbox (checked under the lock), so the owner cannot change and at most
+ *     one batch of this mailbox runs at a time. Read opaquely by thieves as a hint.</li>
+ * <li>{@code gulpEnd}: {@code pushed} at the latest gulp; written under the lock by the gulper and
+ *     read by the same worker while it runs the batch.</li>
  * <li>{@code closed}: set under the lock once the system has stopped; sends that race the stop
  *     then report their message instead of queueing it.</li>
  * </ul>
@@ -62,7 +68,8 @@ abstract class MailboxFields extends MailboxPad1 {
     boolean beingProcessed;
     boolean closed;
     CopyQueue queue;
-    Worker owner;
+    WorkerSleep owner;
+    long gulpEnd;
 }
 
 /** Padding after the gulp state. */
@@ -79,8 +86,9 @@ abstract class MailboxPad2 extends MailboxFields {
 
 /**
  * One of the M sharded message queues. Every message for an actor goes to the mailbox of its
- * ticket, which gives per-actor FIFO order; the {@code beingProcessed} flag gives per-actor mutual
- * exclusion even when the mailbox moves between workers.
+ * ticket, which gives per-actor FIFO order. Only the worker named by {@code owner} gulps it, and a
+ * thief can take it only while no batch of it is running, which gives per-actor mutual exclusion
+ * even when the mailbox moves between workers.
  */
 final class Mailbox extends MailboxPad2 {
 
@@ -105,10 +113,10 @@ final class Mailbox extends MailboxPad2 {
 
     final int index;
 
-    Mailbox(int index, CopyQueue queue, Worker owner) {
+    /** A mailbox with no owner yet: the executor sets it before any worker starts. */
+    Mailbox(int index, CopyQueue queue) {
         this.index = index;
         this.queue = queue;
-        this.owner = owner;
     }
 
     void lock() {
@@ -149,19 +157,37 @@ final class Mailbox extends MailboxPad2 {
         VH_LOCK.setRelease(this, 0);
     }
 
+    /**
+     * The send: under the lock, pushes the envelope and reads whether the owner sleeps; after
+     * unlocking, wakes it if so ({@link WorkerSleep} explains why no wake-up is lost).
+     *
+     * @return false if the mailbox is closed (the system has stopped); nothing was queued
+     */
+    boolean push(Object actor, Object message) {
+        lock();
+        if (closed) {
+            unlock();
+            return false;
+        }
+        queue.push(actor, message);
+        pushed++;
+        final WorkerSleep sleep = owner;
+        final boolean claimed = sleep.claim();
+        unlock();
+        if (claimed) {
+            sleep.unpark();
+        }
+        return true;
+    }
+
     /** Racy hint that the current queue holds messages; see {@link CopyQueue#isEmptyRacy()}. */
     boolean hasMessagesRacy() {
         return !((CopyQueue) VH_QUEUE.getOpaque(this)).isEmptyRacy();
     }
 
-    /** Racy count of queued messages, for steal statistics. */
+    /** Racy count of queued messages, for thieves choosing a victim mailbox. */
     int sizeRacy() {
         return ((CopyQueue) VH_QUEUE.getOpaque(this)).sizeRacy();
-    }
-
-    /** Under the lock: whether another worker is running a batch gulped from here. */
-    private boolean isBeingProcessed() {
-        return (boolean) VH_BEING_PROCESSED.getAcquire(this);
     }
 
     /** Racy read for thieves scanning a victim's slice. */
@@ -170,17 +196,17 @@ final class Mailbox extends MailboxPad2 {
     }
 
     /**
-     * The test-and-gulp, after the caller's racy emptiness test: under the lock, if no other
-     * worker is processing this mailbox and it holds messages, takes its copy queue for processing,
-     * leaves {@code spare} (empty) in its place, and marks the mailbox being processed. The caller
-     * then drains the batch without any atomic operation and calls {@link #doneProcessing()}.
+     * The test-and-gulp, after the caller's racy emptiness test: under the lock, if the caller
+     * still owns this mailbox and it holds messages, takes its copy queue for processing, leaves
+     * {@code spare} (empty) in its place, and marks the mailbox being processed. The caller then
+     * drains the batch without any atomic operation and calls {@link #finishBatch}.
      *
-     * @return the batch to run, or null: nothing queued, or another worker's batch from this mailbox
-     *         is still running (then {@code counters} records a missed gulp)
+     * @return the batch to run, or null: nothing queued, or a thief took the mailbox after the
+     *         caller read its slot (then {@code counters} records a missed gulp)
      */
-    CopyQueue tryGulp(CopyQueue spare, WorkerCounters counters) {
+    CopyQueue tryGulp(WorkerSleep me, CopyQueue spare, WorkerCounters counters) {
         lock();
-        if (isBeingProcessed()) {
+        if (owner != me) {
             unlock();
             counters.missedGulp();
             return null;
@@ -191,13 +217,106 @@ final class Mailbox extends MailboxPad2 {
             return null;
         }
         VH_QUEUE.setOpaque(this, spare);
+        gulpEnd = pushed;
         beingProcessed = true;
         unlock();
         return full;
     }
 
-    /** After the batch: lets the next gulp of this mailbox proceed (release: publishes the batch's effects). */
-    void doneProcessing() {
+    /**
+     * After a batch: if messages arrived while it ran and {@code regulp} allows, takes them as the
+     * next batch at once (the mailbox stays being processed, so it stays with this worker);
+     * otherwise lets thieves and the next gulp at it (release: publishes the batch's effects).
+     *
+     * @param spare the drained, empty queue to leave in the mailbox if it re-gulps
+     * @return the next batch, or null if the mailbox is released
+     */
+    CopyQueue finishBatch(CopyQueue spare, boolean regulp) {
+        if (regulp && hasMessagesRacy()) {
+            lock();
+            final CopyQueue full = queue;
+            if (!full.isEmpty()) {
+                VH_QUEUE.setOpaque(this, spare);
+                gulpEnd = pushed;
+                unlock();
+                return full;
+            }
+            beingProcessed = false;
+            unlock();
+            return null;
+        }
         VH_BEING_PROCESSED.setRelease(this, false);
+        return null;
+    }
+
+    /**
+     * The thief's check of the mailbox it is taking, while it holds the mailbox's slot: under the
+     * lock, if no batch of it is running and it holds at least {@code minMessages}, makes
+     * {@code thief} its owner.
+     *
+     * @return the messages it held, or -1 if it may not be taken
+     */
+    int tryTakeFor(WorkerSleep thief, int minMessages) {
+        lock();
+        final int size = queue.size();
+        final boolean ok = !beingProcessed && !closed && size >= minMessages;
+        if (ok) {
+            owner = thief;
+        }
+        unlock();
+        return ok ? size : -1;
+    }
+
+    /** The thief's hand-over of the mailbox it gives in exchange, while it holds the slot. */
+    void giveTo(WorkerSleep victim) {
+        lock();
+        owner = victim;
+        unlock();
+    }
+
+    /**
+     * Under the lock: whether messages are queued (for a re-check before sleeping, and the thief's
+     * re-check of the mailbox it gave away). An empty queue is trimmed on the way, so an idle
+     * system does not keep a burst's memory.
+     */
+    boolean hasMessagesLocked() {
+        lock();
+        final CopyQueue current = queue;
+        final boolean hasMessages = !current.isEmpty();
+        if (!hasMessages) {
+            current.trim();
+        }
+        unlock();
+        return hasMessages;
+    }
+
+    /**
+     * The thief's re-check of the mailbox it gave away, after publishing the swap: under the lock,
+     * if it holds messages, claims the wake-up of its (new) owner.
+     *
+     * @return the owner to unpark, or null
+     */
+    WorkerSleep claimOwnerIfMessages() {
+        lock();
+        final WorkerSleep sleep = owner;
+        final boolean claimed = !queue.isEmpty() && sleep.claim();
+        unlock();
+        return claimed ? sleep : null;
+    }
+
+    /** Under the lock: whether messages are queued while {@code sleep} is still announced. */
+    boolean hasUnclaimedMessages(WorkerSleep sleep) {
+        lock();
+        final boolean unclaimed = !queue.isEmpty() && sleep.isSleeping();
+        unlock();
+        return unclaimed;
+    }
+
+    /** Under the lock: the owner now (tests check it against the slot table). */
+    WorkerSleep ownerLocked() {
+        lock();
+        final WorkerSleep current = owner;
+        unlock();
+        return current;
     }
 }

@@ -3,10 +3,7 @@ package actor.executor.internal;
 import actor.api.Actor;
 import actor.api.ActorError;
 import actor.api.ActorSystemConfig;
-import actor.api.Allocation;
 import actor.api.Checks;
-import actor.api.ErrorHandler;
-import actor.api.FailurePolicy;
 import actor.api.Message;
 import actor.api.StatisticsMode;
 import actor.api.SystemNotRunningException;
@@ -16,35 +13,28 @@ import actor.stats.Counts;
 import actor.stats.OutsideCounters;
 import actor.stats.Statistics;
 import actor.stats.StatisticsJmx;
+import actor.stats.WorkerCounters;
 import actor.steal.VictimSelector;
-import actor.steal.WorkerView;
 import actor.steal.internal.NoVictimSelector;
 import actor.steal.internal.StealStamps;
 import actor.steal.internal.WorkerQueueTable;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import org.agrona.concurrent.SystemNanoClock;
 
 /**
- * The message-centric executor: N workers over M sharded mailboxes.
+ * The message-centric executor: N workers over M sharded mailboxes, assembled from one class per
+ * mechanism: {@link Mailbox} (the send and the gulp under a spin lock), {@link Worker} and
+ * {@link WorkerRunner} (the duty cycle and its loop), {@link EnvelopeRunner} (running one envelope),
+ * {@link Thief} (a steal and the owners it moves), {@link WorkerSleep} (sleep and wake-up),
+ * {@link Termination} (live count, stop, abort, exit), {@link Placement} (tickets) and
+ * {@link Reporter} (errors).
  *
  * <p>Two arrays: {@code mailboxes[M]}, fixed and indexed by ticket, where every send goes; and the
- * {@link WorkerQueueTable} of references to them, partitioned into one slice per worker, which
- * stealing permutes. Senders never look at the table.
- *
- * <p><b>Send</b> ({@link #send}): lock the ticket's mailbox, push the envelope onto its copy queue,
- * note whether the mailbox's owner sleeps, unlock, wake the owner if so.
- *
- * <p><b>Termination</b>: a live-actor count with a stop flag ({@link LiveActorCount}). When a stop
- * was requested and the count reaches zero, the workers exit; the last one to exit closes every
- * mailbox and reports the messages still queued, together with those that reached terminated
- * actors, as one {@link ActorError.UndeliveredMessages}.
+ * {@link WorkerQueueTable} of references to them, one slice per worker, which stealing permutes.
+ * Senders never look at the table. When the system is done the last worker to exit closes every
+ * mailbox and reports the messages still queued, with those that reached terminated actors.
  */
 final class ShardedExecutor implements ActorExecutor {
 
@@ -52,82 +42,80 @@ final class ShardedExecutor implements ActorExecutor {
 
     private final ActorSystemConfig config;
     private final ActorAccess access;
-    private final ErrorHandler errorHandler;
-    private final FailurePolicy failurePolicy;
     private final boolean debug;
     private final boolean counting;
+    private final Reporter reporter;
+    private final Termination termination;
     private final Mailbox[] mailboxes;
     private final WorkerQueueTable<Mailbox> table;
+    private final Placement placement;
     private final Worker[] workers;
+    private final Thread[] threads;
     private final OutsideCounters outsideCounters;
-    private final AtomicBoolean selectorFailureReported = new AtomicBoolean();
     /** Set by {@link #start()} when statistics are on; closed by the last exiting worker. */
     private StatisticsJmx jmx;
-    private final LiveActorCount live = new LiveActorCount();
-    private final AtomicLong outsideTickets = new AtomicLong();
-    private final AtomicInteger runningWorkers;
-    private final CountDownLatch exited = new CountDownLatch(1);
-    /** Set once (volatile) when the workers must exit: stop completed, or a fatal error. */
-    private volatile boolean done;
-    /** The error that aborted the system, if any; written before {@code done}. */
-    private volatile Throwable fatal;
-    /** Set once, before {@code done}, when {@link #abort()} stopped a system with live actors. */
-    private volatile boolean aborted;
 
     ShardedExecutor(ActorSystemConfig config, ActorAccess access) {
         this.config = config;
         this.access = access;
-        this.errorHandler = config.errorHandler();
-        this.failurePolicy = config.failurePolicy();
         this.debug = config.checks() == Checks.DEBUG;
         this.counting = config.statistics() == StatisticsMode.ON;
+        this.reporter = new Reporter(config.errorHandler(), config.failurePolicy());
         final int m = config.mailboxes();
         final int n = config.workers();
+        this.termination = new Termination(n);
+        final WorkerSleep[] sleeps = new WorkerSleep[n];
+        for (int w = 0; w < n; w++) {
+            sleeps[w] = new WorkerSleep(w, termination);
+        }
         this.mailboxes = new Mailbox[m];
         for (int i = 0; i < m; i++) {
-            mailboxes[i] = new Mailbox(i, new CopyQueue(), null);
+            mailboxes[i] = new Mailbox(i, new CopyQueue());
         }
         this.table = new WorkerQueueTable<>(mailboxes.clone(), n);
+        for (int i = 0; i < m; i++) {
+            // NOTE: plain writes before the workers start; Thread.start publishes them.
+            mailboxes[i].owner = sleeps[table.workerOf(i)];
+        }
+        this.placement = new Placement(table);
         this.outsideCounters = counting ? new OutsideCounters() : null;
         final long sleepAfterNanos = config.sleepAfter().map(d -> d.toNanos()).orElse(-1L);
-        this.workers = new Worker[n];
-        for (int w = 0; w < n; w++) {
-            workers[w] = new Worker(this, w, access, table, config.idleStrategy().get(), sleepAfterNanos, counting,
-                    config.name() + "-worker-" + w);
-            for (int slot = table.sliceStart(w); slot < table.sliceEnd(w); slot++) {
-                table.get(slot).owner = workers[w];
-            }
-        }
         final VictimSelector selector = config.victimSelector();
-        if (n > 1 && !(selector instanceof NoVictimSelector)) {
-            final StealStamps stamps = new StealStamps(n, SystemNanoClock.INSTANCE);
-            final WorkerView view = new View(stamps);
-            for (Worker worker : workers) {
-                worker.stealWith(new Thief(worker, this, table, selector, view, stamps));
+        final boolean stealing = n > 1 && !(selector instanceof NoVictimSelector);
+        final StealStamps stamps = stealing ? new StealStamps(n, SystemNanoClock.INSTANCE) : null;
+        this.workers = new Worker[n];
+        this.threads = new Thread[n];
+        for (int w = 0; w < n; w++) {
+            final WorkerCounters counters = new WorkerCounters();
+            final Worker worker = new Worker(w, sleeps[w], counters, new EnvelopeRunner(this, access, reporter),
+                    termination, table, counting);
+            if (stealing) {
+                worker.stealWith(new Thief(w, sleeps, table, selector, new StealView(table, stamps), stamps,
+                        reporter, counters));
             }
+            final WorkerRunner runner = new WorkerRunner(worker, termination, config.idleStrategy().get(),
+                    sleepAfterNanos, this::finalSweep);
+            workers[w] = worker;
+            threads[w] = new WorkerRunner.WorkerThread(runner, this, config.name() + "-worker-" + w);
+            sleeps[w].bind(threads[w]);
+            termination.bind(w, threads[w], sleeps[w]);
         }
-        this.runningWorkers = new AtomicInteger(n);
     }
 
     void start() {
         if (counting) {
             jmx = StatisticsJmx.register(config.name(), this::statistics);
         }
-        for (Worker worker : workers) {
-            worker.thread.start();
+        for (Thread thread : threads) {
+            thread.start();
         }
-    }
-
-    Worker worker(int index) {
-        return workers[index];
     }
 
     @Override
     public int register(int home) {
-        if (done || !live.tryRegister()) {
+        if (!termination.tryRegister()) {
             throw new SystemNotRunningException("actor system '" + config.name() + "' is not running: "
-                    + (fatal != null ? "it was aborted by " + fatal : aborted ? "it was aborted" : "it has stopped")
-                    + "; create actors on a running system (ActorSystem.start)");
+                    + termination.notRunningReason() + "; create actors on a running system (ActorSystem.start)");
         }
         final Worker creator = currentWorker();
         if (counting) {
@@ -140,17 +128,13 @@ final class ShardedExecutor implements ActorExecutor {
         if (home >= 0) {
             return home;
         }
-        if (creator != null) {
-            return creator.nextTicket();
-        }
-        return (int) Long.remainderUnsigned(outsideTickets.getAndIncrement(), mailboxes.length);
+        return creator != null ? placement.localTicket(creator.index) : placement.outsideTicket();
     }
 
     /** The worker running the calling thread, if it is one of this executor's. */
     private Worker currentWorker() {
-        final Thread current = Thread.currentThread();
-        if (current instanceof Worker.WorkerThread workerThread && workerThread.worker.executor() == this) {
-            return workerThread.worker;
+        if (Thread.currentThread() instanceof WorkerRunner.WorkerThread thread && thread.executor == this) {
+            return thread.worker;
         }
         return null;
     }
@@ -161,30 +145,15 @@ final class ShardedExecutor implements ActorExecutor {
             access.debugOnSend(message);
         }
         if (counting) {
-            countSend();
+            final Worker sender = currentWorker();
+            if (sender != null) {
+                sender.counters.messageSent();
+            } else {
+                outsideCounters.messageSent();
+            }
         }
-        final Mailbox mailbox = mailboxes[ticket];
-        mailbox.lock();
-        if (mailbox.closed) {
-            mailbox.unlock();
-            reportLateSend(actor, message);
-            return;
-        }
-        mailbox.queue.push(actor, message);
-        final Worker owner = mailbox.owner;
-        final boolean ownerSleeps = owner.sleeping;
-        mailbox.unlock();
-        if (ownerSleeps) {
-            owner.wake();
-        }
-    }
-
-    private void countSend() {
-        final Worker sender = currentWorker();
-        if (sender != null) {
-            sender.counters.messageSent();
-        } else {
-            outsideCounters.messageSent();
+        if (!mailboxes[ticket].push(actor, message)) {
+            reporter.lateSend(actor, message);
         }
     }
 
@@ -194,9 +163,10 @@ final class ShardedExecutor implements ActorExecutor {
             throw new IllegalStateException("statistics are off for actor system '" + config.name()
                     + "'; enable them with ActorSystemConfig.builder().statistics(StatisticsMode.ON)");
         }
-        return snapshot(exited.getCount() == 0);
+        return snapshot(termination.hasExited());
     }
 
+    /** Live (may lag) while workers run; exact once they have all left their loops. */
     private Statistics snapshot(boolean exact) {
         final List<Counts> perWorker = new ArrayList<>(workers.length);
         for (Worker worker : workers) {
@@ -207,233 +177,77 @@ final class ShardedExecutor implements ActorExecutor {
 
     @Override
     public void stop() {
-        requestStop();
-        awaitExit();
-        rethrowFatal();
-    }
-
-    /** Waits, without a time limit, until every worker has exited; keeps the interrupt status. */
-    private void awaitExit() {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                exited.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        for (Worker worker : workers) {
-            while (true) {
-                try {
-                    worker.thread.join();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        termination.requestStop();
+        termination.awaitExit();
+        termination.rethrowFatal(config.name());
     }
 
     @Override
     public boolean stop(long timeoutNanos) throws InterruptedException {
-        requestStop();
-        if (!exited.await(timeoutNanos, TimeUnit.NANOSECONDS)) {
+        termination.requestStop();
+        if (!termination.awaitExit(timeoutNanos)) {
             return false;
         }
-        for (Worker worker : workers) {
-            // NOTE: every worker has left its loop; joining only waits for its last instructions.
-            worker.thread.join();
-        }
-        rethrowFatal();
+        termination.rethrowFatal(config.name());
         return true;
     }
 
     @Override
+    public void abort() {
+        termination.abort(null);
+        termination.awaitExit();
+    }
+
+    @Override
     public boolean isRunning() {
-        return !done && !live.isDone();
+        return termination.isRunning();
     }
 
     @Override
     public long liveActors() {
-        return live.live();
+        return termination.liveActors();
     }
 
-    boolean isDone() {
-        return done;
-    }
-
-    private void requestStop() {
-        if (live.requestStop()) {
-            finish();
-        }
-    }
-
-    /** Called by a worker after each batch that terminated actors. */
-    void actorsTerminated(long n) {
-        if (live.terminated(n)) {
-            finish();
-        }
-    }
-
-    private void finish() {
-        done = true;
+    /** Wake-ups lost so far, over every worker: zero unless the sleep protocol is broken. */
+    long lostWakeUps() {
+        long lost = 0;
         for (Worker worker : workers) {
-            worker.wakeForExit();
+            lost += worker.sleep.lostWakeUps();
         }
+        return lost;
     }
 
-    /** A worker hit an error it cannot recover from (OutOfMemoryError, or a bug): stop everything. */
-    void fail(Throwable error) {
-        if (fatal == null) {
-            fatal = error;
-        }
-        finish();
-    }
-
-    @Override
-    public void abort() {
-        if (!done) {
-            aborted = true;
-            finish();
-            for (Worker worker : workers) {
-                // NOTE: a behaviour blocked in an interruptible wait fails instead of hanging the abort.
-                worker.thread.interrupt();
-            }
-        }
-        awaitExit();
-    }
-
-    /** Called by each worker as it exits; the last one closes the mailboxes and reports leftovers. */
-    void workerExited() {
-        if (runningWorkers.decrementAndGet() != 0) {
-            return;
-        }
+    /** Run by the last worker to exit: closes the mailboxes, reports leftovers, ends statistics. */
+    private void finalSweep() {
         final UndeliveredLog undelivered = new UndeliveredLog();
         for (Worker worker : workers) {
-            undelivered.addAll(worker.undelivered);
+            undelivered.addAll(worker.runner.undelivered);
         }
         for (Mailbox mailbox : mailboxes) {
             mailbox.lock();
             mailbox.closed = true;
-            final CopyQueue queue = mailbox.queue;
-            while (!queue.isEmpty()) {
-                undelivered.record((Actor<?>) queue.headActor(), queue.headMessage());
-                queue.pop();
-            }
+            mailbox.queue.clearInto((actor, message) -> undelivered.record((Actor<?>) actor, message));
             mailbox.unlock();
         }
-        if (undelivered.count() > 0) {
-            report(new ActorError.UndeliveredMessages(undelivered.count(), undelivered.examples()));
-        }
-        final long abandoned = live.live();
-        if ((aborted || fatal != null) && abandoned > 0) {
-            report(new ActorError.LiveActorsAbandoned(abandoned));
+        reporter.undelivered(undelivered);
+        final long abandoned = termination.liveActors();
+        if (termination.endedEarly() && abandoned > 0) {
+            reporter.report(new ActorError.LiveActorsAbandoned(abandoned));
         }
         try {
-            finishStatistics();
+            if (counting) {
+                jmx.close();
+                final Statistics last = snapshot(true);
+                config.statisticsReport().ifPresent(report -> {
+                    try {
+                        report.write(last);
+                    } catch (RuntimeException e) {
+                        LOG.log(Level.ERROR, "cannot write the statistics report of '" + config.name() + "'", e);
+                    }
+                });
+            }
         } finally {
-            exited.countDown();
-        }
-    }
-
-    /** After every worker exited: the exact final snapshot goes to the report; JMX lets go. */
-    private void finishStatistics() {
-        if (!counting) {
-            return;
-        }
-        jmx.close();
-        final Statistics last = snapshot(true);
-        config.statisticsReport().ifPresent(report -> {
-            try {
-                report.write(last);
-            } catch (RuntimeException e) {
-                LOG.log(Level.ERROR, "cannot write the statistics report of '" + config.name() + "'", e);
-            }
-        });
-    }
-
-    /** A selector broke its contract or threw; reported once per system. */
-    void selectorFailed(VictimSelector selector, String problem, Throwable failure) {
-        if (selectorFailureReported.compareAndSet(false, true)) {
-            report(new ActorError.VictimSelectorFailed(selector.name(), problem, failure));
-        }
-    }
-
-    /** What victim selectors see: steal stamps, and occupancy counted on request from racy reads. */
-    private final class View implements WorkerView {
-        private final StealStamps stamps;
-
-        View(StealStamps stamps) {
-            this.stamps = stamps;
-        }
-
-        @Override
-        public int workers() {
-            return workers.length;
-        }
-
-        @Override
-        public long lastStealAttemptNanos(int worker) {
-            return stamps.lastAttemptNanos(worker);
-        }
-
-        @Override
-        public int occupancy(int worker) {
-            int occupied = 0;
-            for (int slot = table.sliceStart(worker); slot < table.sliceEnd(worker); slot++) {
-                final Mailbox mailbox = table.get(slot);
-                if (mailbox != null && mailbox.hasMessagesRacy()) {
-                    occupied++;
-                }
-            }
-            return occupied;
-        }
-    }
-
-    Allocation behaviourFailed(Actor<?> actor, Message message, Throwable failure) {
-        Allocation outcome;
-        try {
-            outcome = failurePolicy.onFailure(actor, message, failure);
-        } catch (RuntimeException policyFailure) {
-            failure.addSuppressed(policyFailure);
-            outcome = null;
-        }
-        if (outcome == null) {
-            outcome = Allocation.FINISHED;
-        }
-        report(new ActorError.BehaviourFailed(actor, message, failure, outcome));
-        return outcome;
-    }
-
-    void hookFailed(Object target, RuntimeException failure) {
-        report(new ActorError.DestroyHookFailed(target, failure));
-    }
-
-    private void reportLateSend(Actor<?> actor, Message message) {
-        final UndeliveredLog late = new UndeliveredLog();
-        late.record(actor, message);
-        report(new ActorError.UndeliveredMessages(1, late.examples()));
-    }
-
-    private void report(ActorError error) {
-        try {
-            errorHandler.handle(error);
-        } catch (RuntimeException handlerFailure) {
-            LOG.log(Level.ERROR, "error handler failed on: " + error.describe(), handlerFailure);
-        }
-    }
-
-    private void rethrowFatal() {
-        final Throwable error = fatal;
-        if (error instanceof Error e) {
-            throw e;
-        }
-        if (error != null) {
-            throw new IllegalStateException("actor system '" + config.name() + "' was aborted", error);
+            termination.exited();
         }
     }
 }

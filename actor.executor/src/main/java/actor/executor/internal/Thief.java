@@ -1,5 +1,6 @@
 package actor.executor.internal;
 
+import actor.stats.WorkerCounters;
 import actor.steal.VictimSelector;
 import actor.steal.WorkerView;
 import actor.steal.internal.StealStamps;
@@ -9,48 +10,59 @@ import actor.steal.internal.WorkerQueueTable;
  * One worker's lazy queue stealing. A steal attempt: stamp the time, ask the selector for one
  * victim, scan the victim's slice once with racy reads for the fullest mailbox that holds at least
  * two messages and is not being processed (see {@link #findCandidate}), pick an empty mailbox of
- * the thief's own slice to give in exchange, and try one
- * {@link WorkerQueueTable#trySwap swap}. Whatever happens, the worker then goes back to its own
- * slice; it never retries in a loop, and the victim does no stealing work at all.
+ * the thief's own slice to give in exchange, and try one {@link WorkerQueueTable#trySwap swap} of
+ * exactly those two mailboxes. Whatever happens, the worker then goes back to its own slice; it
+ * never retries in a loop, and the victim does no stealing work at all.
  *
- * <p>After a successful swap the thief fixes the two mailboxes' {@code owner} fields (so senders
- * wake the right worker) and re-checks, under its lock, the mailbox it gave away: if it already
- * holds messages and the victim sleeps, the thief wakes the victim. Together with the senders'
- * check under the same lock this loses no wake-up.
+ * <p><b>Owners.</b> While the swap holds both slots, {@link #relocate} re-checks the candidate under
+ * its lock (no batch of it running, still enough messages) and moves both owners: the stolen
+ * mailbox's to the thief, the given one's to the victim. Nobody else can move either mailbox
+ * meanwhile, so owners are written in the order mailboxes move and always agree with the table
+ * once the swap publishes. After publishing, the thief re-checks the given mailbox under its lock
+ * and wakes the victim if it holds messages; with the senders' check under the same lock this
+ * loses no wake-up ({@link WorkerSleep}).
  *
  * <p>Threading: owned by one worker thread; reads other workers' slices only racily.
  */
-final class Thief {
+final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
 
     /** Fewest messages a mailbox must hold to be worth stealing. */
     static final int MIN_MESSAGES_TO_STEAL = 2;
 
-    private final Worker worker;
-    private final ShardedExecutor executor;
+    private final int index;
+    private final WorkerSleep[] sleeps;
     private final WorkerQueueTable<Mailbox> table;
     private final VictimSelector selector;
     private final WorkerView view;
     private final StealStamps stamps;
+    private final Reporter reporter;
+    private final WorkerCounters counters;
     private final int sliceStart;
     private final int sliceSize;
     private int giveCursor;
     private int scanCursor;
+    /** The mailbox {@link #findCandidate} chose, exactly as read. */
+    private Mailbox candidate;
+    /** Messages the stolen mailbox held when {@link #relocate} took it. */
+    private int takenMessages;
 
-    Thief(Worker worker, ShardedExecutor executor, WorkerQueueTable<Mailbox> table, VictimSelector selector,
-          WorkerView view, StealStamps stamps) {
-        this.worker = worker;
-        this.executor = executor;
+    Thief(int index, WorkerSleep[] sleeps, WorkerQueueTable<Mailbox> table, VictimSelector selector,
+          WorkerView view, StealStamps stamps, Reporter reporter, WorkerCounters counters) {
+        this.index = index;
+        this.sleeps = sleeps;
         this.table = table;
         this.selector = selector;
         this.view = view;
         this.stamps = stamps;
-        this.sliceStart = table.sliceStart(worker.index);
-        this.sliceSize = table.sliceEnd(worker.index) - sliceStart;
+        this.reporter = reporter;
+        this.counters = counters;
+        this.sliceStart = table.sliceStart(index);
+        this.sliceSize = table.sliceEnd(index) - sliceStart;
     }
 
     /** Records "this worker looked for work now" for the longest-victim heuristic. */
     void stamp() {
-        stamps.stamp(worker.index);
+        stamps.stamp(index);
     }
 
     /**
@@ -64,43 +76,53 @@ final class Thief {
         if (victim == VictimSelector.NONE) {
             return false;
         }
-        worker.counters.stealAttempt();
+        counters.stealAttempt();
         final int victimSlot = findCandidate(victim);
         final int mySlot = victimSlot < 0 ? -1 : findSlotToGive();
         if (victimSlot < 0 || mySlot < 0) {
-            worker.counters.stealNoCandidate();
+            counters.stealNoCandidate();
             return false;
         }
-        final Mailbox stolen = table.get(victimSlot);
-        final int size = stolen == null ? 0 : stolen.sizeRacy();
-        if (stolen == null || !table.trySwap(mySlot, victimSlot)) {
-            worker.counters.stealFailedSwap();
+        final Mailbox stolen = candidate;
+        final Mailbox given = table.get(mySlot);
+        candidate = null;
+        if (!table.trySwap(mySlot, given, victimSlot, stolen, this)) {
+            counters.stealFailedSwap();
             return false;
         }
-        final Mailbox given = table.get(victimSlot);
-        stolen.owner = worker;
-        given.owner = executor.worker(victim);
-        given.lock();
-        final boolean givenHasMessages = !given.queue.isEmpty();
-        final Worker newOwner = given.owner;
-        given.unlock();
-        if (givenHasMessages) {
-            newOwner.wake();
+        final WorkerSleep toWake = given.claimOwnerIfMessages();
+        if (toWake != null) {
+            toWake.unpark();
         }
-        worker.counters.stole(size);
+        counters.stole(takenMessages);
+        return true;
+    }
+
+    /** Called by the swap while it holds both slots: re-checks the candidate and moves both owners. */
+    @Override
+    public boolean relocate(Mailbox stolen, int thief, Mailbox given, int victim) {
+        final int messages = stolen.tryTakeFor(sleeps[thief], MIN_MESSAGES_TO_STEAL);
+        if (messages < 0) {
+            return false;
+        }
+        given.giveTo(sleeps[victim]);
+        takenMessages = messages;
         return true;
     }
 
     private int chooseVictim() {
         final int victim;
         try {
-            victim = selector.selectVictim(worker.index, view);
-        } catch (RuntimeException e) {
-            executor.selectorFailed(selector, "threw " + e.getClass().getName(), e);
+            victim = selector.selectVictim(index, view);
+        } catch (Throwable e) {
+            if (Reporter.isFatal(e)) {
+                throw e;
+            }
+            reporter.selectorFailed(selector, "threw " + e.getClass().getName(), e);
             return VictimSelector.NONE;
         }
-        if (victim != VictimSelector.NONE && (victim < 0 || victim >= table.workers() || victim == worker.index)) {
-            executor.selectorFailed(selector, "returned " + victim + " for thief " + worker.index + " of "
+        if (victim != VictimSelector.NONE && (victim < 0 || victim >= table.workers() || victim == index)) {
+            reporter.selectorFailed(selector, "returned " + victim + " for thief " + index + " of "
                     + table.workers() + " workers", null);
             return VictimSelector.NONE;
         }
@@ -112,9 +134,8 @@ final class Thief {
      * messages, not being processed) with the most messages, if it holds at least
      * {@link #MIN_MESSAGES_TO_STEAL}. A mailbox with a single message is about to be run by its owner:
      * taking it only moves the work, and splits actors that talk to each other across workers (a
-     * ping-pong pair, a token passed around a ring) so that every message then crosses cores. Racy
-     * reads can even show a just-gulped mailbox as still holding its message, so no count of such
-     * mailboxes is trusted either.
+     * ping-pong pair, a token passed around a ring) so that every message then crosses cores.
+     * Leaves the chosen mailbox in {@link #candidate}.
      */
     private int findCandidate(int victim) {
         final int start = table.sliceStart(victim);
@@ -134,6 +155,7 @@ final class Thief {
                 if (messages > bestMessages) {
                     bestMessages = messages;
                     best = slot;
+                    candidate = mailbox;
                 }
             }
         }
@@ -146,7 +168,7 @@ final class Thief {
             giveCursor = giveCursor + 1 >= sliceSize ? 0 : giveCursor + 1;
             final int slot = sliceStart + giveCursor;
             final Mailbox mailbox = table.get(slot);
-            if (!mailbox.hasMessagesRacy() && !mailbox.isBeingProcessedRacy()) {
+            if (mailbox != null && !mailbox.hasMessagesRacy() && !mailbox.isBeingProcessedRacy()) {
                 return slot;
             }
         }

@@ -21,13 +21,13 @@ class PaddingTest {
     @Test
     void theMailboxLockAndItsGulpStateEachSitBetweenPads() {
         final ClassLayout layout = ClassLayout.parseClass(Mailbox.class);
-        assertPadded(layout, List.of("lock"));
-        assertPadded(layout, List.of("beingProcessed", "closed", "queue", "owner"));
+        assertPadded(layout, List.of("lock", "pushed"));
+        assertPadded(layout, List.of("beingProcessed", "closed", "queue", "owner", "gulpEnd"));
     }
 
     @Test
     void theWorkerSleepFlagSitsBetweenPads() {
-        assertPadded(ClassLayout.parseClass(Worker.class), List.of("sleeping"));
+        assertPadded(ClassLayout.parseClass(WorkerSleep.class), List.of("sleeping"));
     }
 
     @Test

@@ -28,6 +28,12 @@ class StealingRacesTest {
         volatile boolean r1;
         volatile boolean r2;
 
+        /** A thief's swap of what it reads in the two slots, as {@code Thief} evaluates them. */
+        boolean swap(int thiefSlot, int victimSlot) {
+            return table.trySwap(thiefSlot, table.get(thiefSlot), victimSlot, table.get(victimSlot),
+                    (stolen, thief, given, victim) -> true);
+        }
+
         String outcome() {
             return r1 + " " + r2 + " [" + table.get(0) + " " + table.get(1) + " " + table.get(2) + "]";
         }
@@ -43,7 +49,7 @@ class StealingRacesTest {
         final Set<String> allowed = Set.of(
                 "true false [b a c]", "false true [c b a]", "true true [c a b]", "true true [b c a]");
         final RaceHarness<Table> harness = new RaceHarness<>("two thieves, one victim slot", i -> new Table(),
-                List.of(t -> t.r1 = t.table.trySwap(1, 0), t -> t.r2 = t.table.trySwap(2, 0)),
+                List.of(t -> t.r1 = t.swap(1, 0), t -> t.r2 = t.swap(2, 0)),
                 Table::outcome, allowed::contains);
         final Map<String, Long> histogram = harness.run(BATCHES, BATCH_SIZE);
         assertEquals(List.of(), harness.forbidden(histogram), "forbidden outcomes");
@@ -61,7 +67,7 @@ class StealingRacesTest {
         final Set<String> allowed = Set.of(
                 "true false [b a c]", "false true [a c b]", "true true [b c a]", "true true [c a b]");
         final RaceHarness<Table> harness = new RaceHarness<>("thief robbed mid-swap", i -> new Table(),
-                List.of(t -> t.r1 = t.table.trySwap(1, 0), t -> t.r2 = t.table.trySwap(2, 1)),
+                List.of(t -> t.r1 = t.swap(1, 0), t -> t.r2 = t.swap(2, 1)),
                 Table::outcome, allowed::contains);
         final Map<String, Long> histogram = harness.run(BATCHES, BATCH_SIZE);
         assertEquals(List.of(), harness.forbidden(histogram), "forbidden outcomes");
@@ -74,8 +80,11 @@ class StealingRacesTest {
      * never run at the same time, and messages run in the order they were pushed.
      */
     static final class Gulping {
-        final Mailbox x = new Mailbox(0, new CopyQueue(4), null);
-        final Mailbox y = new Mailbox(1, new CopyQueue(4), null);
+        final Termination termination = new Termination(2);
+        final WorkerSleep owner = new WorkerSleep(0, termination);
+        final WorkerSleep thief = new WorkerSleep(1, termination);
+        final Mailbox x = new Mailbox(0, new CopyQueue(4));
+        final Mailbox y = new Mailbox(1, new CopyQueue(4));
         final WorkerQueueTable<Mailbox> table = new WorkerQueueTable<>(new Mailbox[] {x, y}, 2);
         final AtomicInteger inside = new AtomicInteger();
         final AtomicInteger batchOrder = new AtomicInteger();
@@ -85,15 +94,20 @@ class StealingRacesTest {
         volatile boolean stolen;
 
         Gulping() {
+            x.owner = owner;
+            y.owner = thief;
             for (int m = 0; m < 4; m++) {
                 x.queue.push("actor", m);
             }
         }
 
-        /** What a worker does with one slot of its slice: the real tryGulp, drain, doneProcessing. */
-        void gulpSlot(int slot, CopyQueue spare) {
+        /** What a worker does with one slot of its slice: the real tryGulp, drain, finishBatch. */
+        void gulpSlot(int slot, WorkerSleep me, CopyQueue spare) {
             final Mailbox mailbox = table.get(slot);
-            final CopyQueue batch = mailbox.tryGulp(spare, counters);
+            if (mailbox == null) {
+                return;
+            }
+            final CopyQueue batch = mailbox.tryGulp(me, spare, counters);
             if (batch == null) {
                 return;
             }
@@ -112,7 +126,18 @@ class StealingRacesTest {
             synchronized (batches) {
                 batches.add(record);
             }
-            mailbox.doneProcessing();
+            mailbox.finishBatch(batch, false);
+        }
+
+        /** The thief's swap and relocation, as {@code Thief} does them (taking even one message). */
+        boolean steal() {
+            return table.trySwap(1, y, 0, x, (stolenBox, t, given, v) -> {
+                if (stolenBox.tryTakeFor(thief, 1) < 0) {
+                    return false;
+                }
+                given.giveTo(owner);
+                return true;
+            });
         }
 
         void send() {
@@ -146,7 +171,9 @@ class StealingRacesTest {
                 shape.append(", missed gulp");
             }
             final boolean inOrder = all.equals(List.of(0, 1, 2, 3, 4, 5, 6, 7));
-            return (overlapped ? "OVERLAP " : "") + (inOrder ? "" : "DISORDER " + all + " ") + shape;
+            final boolean ownersMatch = table.get(0).ownerLocked() == owner && table.get(1).ownerLocked() == thief;
+            return (overlapped ? "OVERLAP " : "") + (inOrder ? "" : "DISORDER " + all + " ")
+                    + (ownersMatch ? "" : "STALE OWNER ") + shape;
         }
     }
 
@@ -154,19 +181,18 @@ class StealingRacesTest {
     @Timeout(120)
     void aThiefStealingAMailboxItsOwnerIsGulping() throws Exception {
         final RaceHarness<Gulping> harness = new RaceHarness<>("steal vs gulp vs send", i -> new Gulping(),
-                List.of(g -> g.gulpSlot(0, new CopyQueue(4)),
+                List.of(g -> g.gulpSlot(0, g.owner, new CopyQueue(4)),
                         g -> {
-                            // NOTE: the thief reads slot 0 racily, as Thief does, before it swaps.
-                            if (g.table.trySwap(1, 0)) {
+                            if (g.steal()) {
                                 g.stolen = true;
-                                g.gulpSlot(1, new CopyQueue(4));
+                                g.gulpSlot(1, g.thief, new CopyQueue(4));
                             }
                         },
                         Gulping::send),
-                Gulping::outcome, o -> !o.startsWith("OVERLAP") && !o.startsWith("DISORDER"));
+                Gulping::outcome, o -> !o.startsWith("OVERLAP") && !o.startsWith("DISORDER") && !o.startsWith("STALE"));
         final Map<String, Long> histogram = harness.run(BATCHES, BATCH_SIZE);
         assertEquals(List.of(), harness.forbidden(histogram), "forbidden outcomes");
         assertTrue(histogram.keySet().stream().anyMatch(o -> o.endsWith("missed gulp")),
-                "the race happened: a gulper found the other's batch of X still running: " + histogram);
+                "the race happened: the owner read X's slot, then found X taken by the thief: " + histogram);
     }
 }

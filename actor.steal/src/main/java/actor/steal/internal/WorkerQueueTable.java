@@ -8,39 +8,60 @@ import java.util.Objects;
  * The {@code workerQueues} table: {@code size()} references to queues, split into one contiguous
  * slice per worker. Worker {@code w} owns slots {@code [sliceStart(w), sliceEnd(w))}. Senders never
  * look at this table; workers read their own slice to find queues to gulp, and a thief permutes the
- * table with {@link #trySwap(int, int)}, which exchanges one slot of its slice with one of a
- * victim's.
+ * table with {@link #trySwap}, which exchanges one slot of its slice with one of a victim's.
  *
  * <h2>The swap, and why it is safe</h2>
- * The table's values are never null, so null serves as a lock on a slot. A swap
+ * Values are never null, so null serves as a lock on a slot ("held"). The thief passes the exact
+ * values it evaluated, {@code mine} in its own slot and {@code theirs} in the victim's. A swap
  * <ol>
- * <li>reads both slots, and gives up if the victim's reads null (another thief is mid-swap);</li>
- * <li>CASes its own slot from the value read to null, and gives up if that fails (its own slot was
- *     just stolen); nothing has changed yet;</li>
- * <li>CASes the victim's slot from the value read to its own old value; on failure it writes its
- *     own value back and gives up;</li>
- * <li>writes the victim's old value into its own slot.</li>
+ * <li>CASes its own slot from {@code mine} to null, and gives up if that fails; nothing changed;</li>
+ * <li>CASes the victim's slot from {@code theirs} to null; on failure it writes {@code mine} back
+ *     and gives up;</li>
+ * <li>asks the {@link Relocation} to move both values to their new workers; while both slots are
+ *     held nobody else can move either value, so whatever the relocation records (such as each
+ *     queue's owner) is written by one thread at a time, in the order the values move. If the
+ *     relocation declines, both slots get their old values back and the swap fails;</li>
+ * <li>writes {@code mine} into the victim's slot and {@code theirs} into its own (release).</li>
  * </ol>
- * <b>Invariant:</b> a slot that a thief set to null is next written only by that same thief. Only a
- * thief nulls a slot, only slots of its own slice, and every other write is a CAS whose expected
- * value is non-null (step 3 expects the non-null value read in step 1), so no one else can
- * overwrite a null. Hence the write-back of step 3's failure path and the write of step 4 cannot
- * clobber anyone. A failed swap wrote nothing (steps 1-2) or restored the single slot it changed
- * (step 3), so the table is as it was; a successful one exchanged exactly two values. Values are
- * distinct objects, so there is no ABA: a CAS that succeeds saw the very reference read in step 1.
- * The swap never loops, never blocks, and never retries: a failure means the work moved anyway.
+ * <b>Invariant:</b> a slot set to null is next written only by the thief that nulled it. Only a
+ * thief nulls a slot, and every other write is either that thief's own write-back or a CAS whose
+ * expected value is non-null, so no one else can overwrite a null; the write-backs cannot clobber
+ * anyone. A failed swap restored every slot it changed, so the table is as it was; a successful one
+ * exchanged exactly the two values the thief evaluated. Values are distinct objects, so there is no
+ * ABA: a CAS that succeeds saw the very reference the thief evaluated. The swap never loops, never
+ * blocks, and never retries: a failure means the work moved anyway.
  *
- * <p>Consequences, checked by the property tests: at quiescence the table is a permutation of the
- * initial values, no slot is null, and every slice keeps its size.
+ * <p>Consequences, checked by the property tests and jcstress: at quiescence the table is a
+ * permutation of the initial values, no slot is null, every slice keeps its size, and what a
+ * relocation records agrees with the table.
  *
  * <h2>Threading</h2>
- * Slots are read with acquire semantics and changed by CAS (volatile) or, for the thief's own
- * nulled slot, a release write. The owner of a slot never observes null in its own slice: only it
- * nulls its own slots, during its own swap.
+ * Slots are read with acquire semantics and changed by CAS (volatile) or, for a thief's own held
+ * slots, release writes. A reader may see null in any slot, its own slice included (a thief is
+ * taking from it); a held slot's value is about to move, so readers skip it.
  *
  * @param <E> the queue type
  */
 public final class WorkerQueueTable<E> {
+
+    /**
+     * Records where values go when a swap moves them. Called by the thief while both slots are held,
+     * so no other thread can move {@code stolen} or {@code given} until it returns; must not touch
+     * the table.
+     *
+     * @param <E> the queue type
+     */
+    @FunctionalInterface
+    public interface Relocation<E> {
+        /**
+         * @param stolen the value moving from the victim's slice to the thief's
+         * @param thief  the thief's worker index
+         * @param given  the value moving from the thief's slice to the victim's
+         * @param victim the victim's worker index
+         * @return true to complete the swap; false to cancel it (nothing moves)
+         */
+        boolean relocate(E stolen, int thief, E given, int victim);
+    }
 
     private static final VarHandle VH_SLOTS = MethodHandles.arrayElementVarHandle(Object[].class);
 
@@ -87,38 +108,42 @@ public final class WorkerQueueTable<E> {
         return sliceStart(w + 1);
     }
 
-    /**
-     * The value in {@code slot} (acquire). Null only while a thief that owns {@code slot} is in the
-     * middle of a swap; a worker reading its own slice never sees null.
-     */
+    /** The worker whose slice contains {@code slot}. */
+    public int workerOf(int slot) {
+        return (int) (((long) slot + 1) * workers - 1) / slots.length;
+    }
+
+    /** The value in {@code slot} (acquire); null while a thief holds the slot during a swap. */
     @SuppressWarnings("unchecked")
     public E get(int slot) {
         return (E) VH_SLOTS.getAcquire(slots, slot);
     }
 
     /**
-     * The thief's swap: exchanges the values of {@code thiefSlot} (in the caller's slice) and
-     * {@code victimSlot} (in another worker's slice), or changes nothing. Never loops, never blocks.
-     * Must be called only by the worker owning {@code thiefSlot}.
+     * The thief's swap: exchanges {@code mine}, expected in {@code thiefSlot} (in the caller's
+     * slice), with {@code theirs}, expected in {@code victimSlot} (in another worker's slice), or
+     * changes nothing. Never loops, never blocks. Must be called only by the worker owning
+     * {@code thiefSlot}.
      *
-     * @return true if the two values were exchanged
+     * @return true if the two values were exchanged (and {@code relocation} accepted the move)
      */
-    public boolean trySwap(int thiefSlot, int victimSlot) {
-        final Object mine = VH_SLOTS.getAcquire(slots, thiefSlot);
-        final Object theirs = VH_SLOTS.getAcquire(slots, victimSlot);
-        if (theirs == null) {
+    public boolean trySwap(int thiefSlot, E mine, int victimSlot, E theirs, Relocation<? super E> relocation) {
+        if (mine == null || theirs == null) {
             return false;
         }
         if (!VH_SLOTS.compareAndSet(slots, thiefSlot, mine, null)) {
             return false;
         }
-        if (!VH_SLOTS.compareAndSet(slots, victimSlot, theirs, mine)) {
+        if (!VH_SLOTS.compareAndSet(slots, victimSlot, theirs, null)) {
             // NOTE: by the invariant only this thread writes a slot it nulled, so restoring is safe.
             VH_SLOTS.setRelease(slots, thiefSlot, mine);
             return false;
         }
-        // NOTE: same invariant; this release publishes the stolen value to later readers.
-        VH_SLOTS.setRelease(slots, thiefSlot, theirs);
-        return true;
+        final boolean moved = relocation.relocate(theirs, workerOf(thiefSlot), mine, workerOf(victimSlot));
+        // NOTE: same invariant for both held slots; the releases publish whatever the relocation
+        // wrote to every thread that later reads either slot.
+        VH_SLOTS.setRelease(slots, victimSlot, moved ? mine : theirs);
+        VH_SLOTS.setRelease(slots, thiefSlot, moved ? theirs : mine);
+        return moved;
     }
 }

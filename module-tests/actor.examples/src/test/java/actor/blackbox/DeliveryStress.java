@@ -121,9 +121,8 @@ final class DeliveryStress {
 
     /**
      * Runs the workload on a system made from {@code config} (its error handler is replaced by a
-     * recorder), stops it, checks everything, and returns the stopped system. The receivers are
-     * created first, so on a fresh system they take tickets 0, 1, 2...: with no more receivers than
-     * the sharding factor they all sit in worker 0's slice, a skewed load that only stealing spreads.
+     * recorder), stops it, checks everything, and returns the stopped system. Every receiver is
+     * placed in worker 0's slice ({@link Placed}): a skewed load that only stealing spreads.
      */
     static ActorSystem run(ActorSystemConfig.Builder config, int receiverCount, int outsideThreads, int senderActors,
                            long perSender) throws InterruptedException {
@@ -139,7 +138,7 @@ final class DeliveryStress {
         final ActorSystem system = ActorSystem.start(config.errorHandler(errors).build());
         try (system) {
             for (int r = 0; r < receiverCount; r++) {
-                receivers.add(new Receiver(system, senders, perSender, spinsPerMessage));
+                receivers.add(Placed.onWorker(system, 0, sys -> new Receiver(sys, senders, perSender, spinsPerMessage)));
             }
             for (int s = 0; s < senderActors; s++) {
                 new SenderActor(system, outsideThreads + s, receivers, perSender).send(new Go(0));

@@ -124,9 +124,8 @@ class StealingTest {
         final GatedSelector gate = new GatedSelector();
         final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("gated").workers(2)
                 .shardingFactor(4).victimSelector(gate).statistics(StatisticsMode.ON).build());
-        final Blocker blocker = new Blocker(system);
-        final Counter counter = new Counter(system);
-        assertTrue(blocker.ticket() < 4 && counter.ticket() < 4, "both in worker 0's slice");
+        final Blocker blocker = Placed.onWorker(system, 0, Blocker::new);
+        final Counter counter = Placed.onWorker(system, 0, Counter::new);
         final Block block = new Block();
         blocker.send(block);
         assertTrue(block.entered.await(10, TimeUnit.SECONDS));

@@ -1,0 +1,85 @@
+package actor.executor.internal;
+
+import actor.api.Actor;
+import actor.api.Allocation;
+import actor.api.Message;
+import actor.api.spi.ActorAccess;
+import actor.api.spi.ActorExecutor;
+
+/**
+ * Runs the envelopes of one worker's batches: the behaviour, then the message's allocation, then
+ * the actor's. A failing behaviour goes to the failure policy; a failing destroy hook is reported
+ * and the termination stands; only a fatal error ({@link Reporter#isFatal}) escapes, and then the
+ * worker reports the rest of the batch ({@link #abandonRest}). An envelope whose actor terminated
+ * (or was registered again after it was queued) is recorded as undelivered, never run.
+ *
+ * <p>Threading: owned by one worker thread; {@link #undelivered} is read by the last exiting worker
+ * after every worker has exited.
+ */
+final class EnvelopeRunner implements CopyQueue.EnvelopeSink {
+
+    final UndeliveredLog undelivered = new UndeliveredLog();
+    private final ActorExecutor executor;
+    private final ActorAccess access;
+    private final Reporter reporter;
+    private long terminated;
+
+    EnvelopeRunner(ActorExecutor executor, ActorAccess access, Reporter reporter) {
+        this.executor = executor;
+        this.access = access;
+        this.reporter = reporter;
+    }
+
+    @Override
+    public void accept(Object actorRef, Object messageRef) {
+        final Actor<?> actor = (Actor<?>) actorRef;
+        final Message message = (Message) messageRef;
+        Allocation status;
+        try {
+            status = access.deliver(executor, actor, message);
+        } catch (Throwable failure) {
+            if (Reporter.isFatal(failure)) {
+                throw failure;
+            }
+            status = reporter.behaviourFailed(actor, message, failure);
+        }
+        if (status == null) {
+            undelivered.record(actor, message);
+            return;
+        }
+        try {
+            access.finishMessage(message);
+        } catch (Throwable hookFailure) {
+            if (Reporter.isFatal(hookFailure)) {
+                throw hookFailure;
+            }
+            reporter.hookFailed(message, hookFailure);
+        }
+        if (status != Allocation.NODELETE) {
+            terminated++;
+            try {
+                access.terminate(actor, status);
+            } catch (Throwable hookFailure) {
+                if (Reporter.isFatal(hookFailure)) {
+                    throw hookFailure;
+                }
+                reporter.hookFailed(actor, hookFailure);
+            }
+        }
+    }
+
+    /** Actors terminated since the last call, and resets the count (once per batch). */
+    long takeTerminated() {
+        final long n = terminated;
+        terminated = 0;
+        return n;
+    }
+
+    /**
+     * After a fatal error escaped mid-batch: every envelope still in {@code batch} (those after the
+     * one that failed) is recorded as undelivered, so the final report accounts for each of them.
+     */
+    void abandonRest(CopyQueue batch) {
+        batch.clearInto((actor, message) -> undelivered.record((Actor<?>) actor, message));
+    }
+}

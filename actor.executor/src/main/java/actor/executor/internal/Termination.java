@@ -1,0 +1,187 @@
+package actor.executor.internal;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The executor's life cycle in one place: the live-actor count with the stop request
+ * ({@link LiveActorCount}), the {@code done} flag workers poll, the fatal error or abort that ended
+ * the system early, and the workers' exit.
+ *
+ * <p>{@code done} is set once (volatile) when the workers must exit: a requested stop reached zero
+ * live actors, a worker hit a fatal error, or the system was aborted; every worker is then woken.
+ * {@code fatal} and {@code aborted} are written before {@code done}, so a thread that sees
+ * {@code done} sees why. Workers count themselves out ({@link #workerExited}); the last one does
+ * the final sweep and then {@link #exited} releases every waiting {@code stop}.
+ *
+ * <p>Threading: every method may be called from any thread.
+ */
+final class Termination {
+
+    private final LiveActorCount live = new LiveActorCount();
+    private final CountDownLatch exited = new CountDownLatch(1);
+    private final AtomicInteger runningWorkers;
+    private final Thread[] threads;
+    private final WorkerSleep[] sleeps;
+    /** Set once (volatile) when the workers must exit. */
+    private volatile boolean done;
+    /** The error that aborted the system, if any; written before {@code done}. */
+    private volatile Throwable fatal;
+    /** Set before {@code done} when {@link #abort()} ended a system early. */
+    private volatile boolean aborted;
+
+    Termination(int workers) {
+        this.runningWorkers = new AtomicInteger(workers);
+        this.threads = new Thread[workers];
+        this.sleeps = new WorkerSleep[workers];
+    }
+
+    /** Binds worker {@code index}; called for every worker before any starts. */
+    void bind(int index, Thread thread, WorkerSleep sleep) {
+        threads[index] = thread;
+        sleeps[index] = sleep;
+    }
+
+    /** Counts one more live actor; false if the system no longer accepts actors. */
+    boolean tryRegister() {
+        return !done && live.tryRegister();
+    }
+
+    /** Counts {@code n} actors terminated by one batch. */
+    void terminated(long n) {
+        if (live.terminated(n)) {
+            finish();
+        }
+    }
+
+    /** Requests the stop; the system is done once no actor is live. */
+    void requestStop() {
+        if (live.requestStop()) {
+            finish();
+        }
+    }
+
+    /** A worker hit an error it cannot recover from: stop everything, keep the first cause. */
+    void fail(Throwable error) {
+        if (fatal == null) {
+            fatal = error;
+        }
+        finish();
+    }
+
+    /**
+     * Ends the system now, live actors or not, and interrupts every worker so a behaviour blocked in
+     * an interruptible wait fails instead of holding the exit; {@code except} (the calling worker's
+     * thread, if a behaviour aborts) is not interrupted.
+     */
+    void abort(Thread except) {
+        if (done) {
+            return;
+        }
+        aborted = true;
+        finish();
+        for (Thread thread : threads) {
+            if (thread != except) {
+                thread.interrupt();
+            }
+        }
+    }
+
+    private void finish() {
+        done = true;
+        for (WorkerSleep sleep : sleeps) {
+            sleep.wakeForExit();
+        }
+    }
+
+    boolean isDone() {
+        return done;
+    }
+
+    /** Whether actors may still be created. */
+    boolean isRunning() {
+        return !done && !live.isDone();
+    }
+
+    long liveActors() {
+        return live.live();
+    }
+
+    Throwable fatal() {
+        return fatal;
+    }
+
+    boolean endedEarly() {
+        return aborted || fatal != null;
+    }
+
+    /** Why the system accepts no more actors, for exception messages. */
+    String notRunningReason() {
+        final Throwable error = fatal;
+        return error != null ? "it was aborted by " + error : aborted ? "it was aborted" : "it has stopped";
+    }
+
+    /** Called by each worker as it leaves its loop; true for the last one, which does the sweep. */
+    boolean workerExited() {
+        return runningWorkers.decrementAndGet() == 0;
+    }
+
+    /** Called by the last worker after the sweep: releases every waiting stop. */
+    void exited() {
+        exited.countDown();
+    }
+
+    boolean hasExited() {
+        return exited.getCount() == 0;
+    }
+
+    /** Waits, without a time limit, until every worker has exited; keeps the interrupt status. */
+    void awaitExit() {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                exited.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        for (Thread thread : threads) {
+            while (true) {
+                try {
+                    thread.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Waits at most {@code timeoutNanos} for every worker to exit. */
+    boolean awaitExit(long timeoutNanos) throws InterruptedException {
+        if (!exited.await(timeoutNanos, TimeUnit.NANOSECONDS)) {
+            return false;
+        }
+        for (Thread thread : threads) {
+            // NOTE: every worker has left its loop; joining only waits for its last instructions.
+            thread.join();
+        }
+        return true;
+    }
+
+    /** After the exit: rethrows a fatal Error as is, wraps anything else. */
+    void rethrowFatal(String systemName) {
+        final Throwable error = fatal;
+        if (error instanceof Error e) {
+            throw e;
+        }
+        if (error != null) {
+            throw new IllegalStateException("actor system '" + systemName + "' was aborted", error);
+        }
+    }
+}

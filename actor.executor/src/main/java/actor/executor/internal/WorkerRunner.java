@@ -1,0 +1,86 @@
+package actor.executor.internal;
+
+import org.agrona.concurrent.IdleStrategy;
+
+/**
+ * Runs one {@link Worker}'s duty cycle on its thread, in the style of an Agrona {@code AgentRunner}:
+ * the loop until the system is done, idling between cycles that found no work through the
+ * configured {@link IdleStrategy}, sleeping once idle for {@code sleepAfterNanos}, and the fatal
+ * error that ends the system. On the way out the worker counts itself out of the
+ * {@link Termination}; the last one runs the executor's final sweep.
+ *
+ * <p>Threading: {@link #run()} is the worker thread's body; nothing here is shared.
+ */
+final class WorkerRunner implements Runnable {
+
+    private final Worker worker;
+    private final Termination termination;
+    private final IdleStrategy idle;
+    /** Negative when the worker never sleeps. */
+    private final long sleepAfterNanos;
+    private final Runnable lastOut;
+
+    WorkerRunner(Worker worker, Termination termination, IdleStrategy idle, long sleepAfterNanos, Runnable lastOut) {
+        this.worker = worker;
+        this.termination = termination;
+        this.idle = idle;
+        this.sleepAfterNanos = sleepAfterNanos;
+        this.lastOut = lastOut;
+    }
+
+    @Override
+    public void run() {
+        try {
+            loop();
+        } catch (Throwable fatal) {
+            termination.fail(fatal);
+            throw fatal;
+        } finally {
+            if (termination.workerExited()) {
+                lastOut.run();
+            }
+        }
+    }
+
+    private void loop() {
+        final Worker w = worker;
+        final IdleStrategy idleStrategy = idle;
+        final boolean sleeps = sleepAfterNanos >= 0;
+        boolean idling = false;
+        long idleSince = 0;
+        while (!termination.isDone()) {
+            if (w.doWork() > 0) {
+                if (idling) {
+                    idling = false;
+                    idleStrategy.reset();
+                }
+                continue;
+            }
+            if (sleeps) {
+                final long now = System.nanoTime();
+                if (!idling) {
+                    idleSince = now;
+                } else if (now - idleSince >= sleepAfterNanos) {
+                    w.sleepUntilWork();
+                    idling = false;
+                    idleStrategy.reset();
+                    continue;
+                }
+            }
+            idling = true;
+            idleStrategy.idle();
+        }
+    }
+
+    /** The thread of a worker, so the executor can recognise its own threads. */
+    static final class WorkerThread extends Thread {
+        final Worker worker;
+        final Object executor;
+
+        WorkerThread(WorkerRunner runner, Object executor, String name) {
+            super(runner, name);
+            this.worker = runner.worker;
+            this.executor = executor;
+        }
+    }
+}
