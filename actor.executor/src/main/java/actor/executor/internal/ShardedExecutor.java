@@ -65,8 +65,10 @@ final class ShardedExecutor implements ActorExecutor {
         final int n = config.workers();
         this.termination = new Termination(n);
         final WorkerSleep[] sleeps = new WorkerSleep[n];
+        final WorkerProgress[] progress = new WorkerProgress[n];
         for (int w = 0; w < n; w++) {
             sleeps[w] = new WorkerSleep(w, termination);
+            progress[w] = new WorkerProgress();
         }
         this.mailboxes = new Mailbox[m];
         for (int i = 0; i < m; i++) {
@@ -87,11 +89,11 @@ final class ShardedExecutor implements ActorExecutor {
         this.threads = new Thread[n];
         for (int w = 0; w < n; w++) {
             final WorkerCounters counters = new WorkerCounters();
-            final Worker worker = new Worker(w, sleeps[w], counters, new EnvelopeRunner(this, access, reporter),
-                    termination, table, counting);
+            final Worker worker = new Worker(w, sleeps[w], progress[w], counters,
+                    new EnvelopeRunner(this, access, reporter), termination, table, counting);
             if (stealing) {
-                worker.stealWith(new Thief(w, sleeps, table, selector, new StealView(table, stamps), stamps,
-                        reporter, counters));
+                worker.stealWith(new Thief(w, sleeps, progress, table, selector, new StealView(table, stamps),
+                        stamps, reporter, counters));
             }
             final WorkerRunner runner = new WorkerRunner(worker, termination, config.idleStrategy().get(),
                     sleepAfterNanos, this::finalSweep);

@@ -22,15 +22,31 @@ import actor.steal.internal.WorkerQueueTable;
  * and wakes the victim if it holds messages; with the senders' check under the same lock this
  * loses no wake-up ({@link WorkerSleep}).
  *
+ * <p><b>Rescue and summons.</b> A thief that sees a victim inside the same batch twice,
+ * {@link #RESCUE_AFTER_NANOS} apart ({@link WorkerProgress}), takes even a single-message mailbox
+ * from it: those messages are stuck behind a blocked or long behaviour. An overloaded worker
+ * {@linkplain #summonHelp summons} a sleeping one, which then tries a steal from it first.
+ *
  * <p>Threading: owned by one worker thread; reads other workers' slices only racily.
  */
 final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
 
     /** Fewest messages a mailbox must hold to be worth stealing. */
     static final int MIN_MESSAGES_TO_STEAL = 2;
+    /**
+     * How long a victim must stay inside one batch, as seen by this thief, before its other
+     * mailboxes may be taken even with a single message: they are stuck behind a blocked or long
+     * behaviour, so moving them cannot split a conversation that is running.
+     */
+    static final long RESCUE_AFTER_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(1);
 
     private final int index;
     private final WorkerSleep[] sleeps;
+    private final WorkerProgress[] progress;
+    /** Per victim: the progress count this thief saw last, and when it first saw that value. */
+    private final long[] seenProgress;
+    private final long[] seenSinceNanos;
+    private int summonCursor;
     private final WorkerQueueTable<Mailbox> table;
     private final VictimSelector selector;
     private final WorkerView view;
@@ -45,11 +61,16 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     private Mailbox candidate;
     /** Messages the stolen mailbox held when {@link #relocate} took it. */
     private int takenMessages;
+    /** Fewest messages the current attempt takes: 1 when rescuing a stuck victim. */
+    private int minMessages = MIN_MESSAGES_TO_STEAL;
 
-    Thief(int index, WorkerSleep[] sleeps, WorkerQueueTable<Mailbox> table, VictimSelector selector,
-          WorkerView view, StealStamps stamps, Reporter reporter, WorkerCounters counters) {
+    Thief(int index, WorkerSleep[] sleeps, WorkerProgress[] progress, WorkerQueueTable<Mailbox> table,
+          VictimSelector selector, WorkerView view, StealStamps stamps, Reporter reporter, WorkerCounters counters) {
         this.index = index;
         this.sleeps = sleeps;
+        this.progress = progress;
+        this.seenProgress = new long[sleeps.length];
+        this.seenSinceNanos = new long[sleeps.length];
         this.table = table;
         this.selector = selector;
         this.view = view;
@@ -76,7 +97,13 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
         if (victim == VictimSelector.NONE) {
             return false;
         }
+        return tryStealFrom(victim);
+    }
+
+    /** One steal attempt on a given victim (the selector's choice, or a worker that summoned help). */
+    boolean tryStealFrom(int victim) {
         counters.stealAttempt();
+        minMessages = isStuck(victim) ? 1 : MIN_MESSAGES_TO_STEAL;
         final int victimSlot = findCandidate(victim);
         final int mySlot = victimSlot < 0 ? -1 : findSlotToGive();
         if (victimSlot < 0 || mySlot < 0) {
@@ -101,13 +128,56 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     /** Called by the swap while it holds both slots: re-checks the candidate and moves both owners. */
     @Override
     public boolean relocate(Mailbox stolen, int thief, Mailbox given, int victim) {
-        final int messages = stolen.tryTakeFor(sleeps[thief], MIN_MESSAGES_TO_STEAL);
+        final int messages = stolen.tryTakeFor(sleeps[thief], minMessages);
         if (messages < 0) {
             return false;
         }
         given.giveTo(sleeps[victim]);
         takenMessages = messages;
         return true;
+    }
+
+    /**
+     * Whether {@code victim} has been inside the same batch since this thief's previous look, at
+     * least {@link #RESCUE_AFTER_NANOS} ago.
+     */
+    private boolean isStuck(int victim) {
+        final long seen = progress[victim].read();
+        final long now = System.nanoTime();
+        if (seen != seenProgress[victim]) {
+            seenProgress[victim] = seen;
+            seenSinceNanos[victim] = now;
+            return false;
+        }
+        return WorkerProgress.insideBatch(seen) && now - seenSinceNanos[victim] >= RESCUE_AFTER_NANOS;
+    }
+
+    /**
+     * Called by an overloaded worker: wakes one sleeping worker, which then tries a steal from this
+     * one first. Looks at each other worker's flag at most once.
+     *
+     * @return true if a worker was woken
+     */
+    boolean summonHelp() {
+        final int n = sleeps.length;
+        for (int i = 1; i < n; i++) {
+            summonCursor = summonCursor + 1 >= n ? 0 : summonCursor + 1;
+            final int w = summonCursor;
+            if (w != index && sleeps[w].summon(index)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether another worker is awake (somebody may be stuck in a batch and need a rescuer). */
+    boolean othersAwake() {
+        for (int w = 0; w < sleeps.length; w++) {
+            if (w != index && !sleeps[w].isSleeping()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private int chooseVictim() {
@@ -143,7 +213,7 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
         final int offset = scanCursor % size;
         scanCursor = offset + 1;
         int best = -1;
-        int bestMessages = MIN_MESSAGES_TO_STEAL - 1;
+        int bestMessages = minMessages - 1;
         for (int i = 0; i < size; i++) {
             int slot = start + offset + i;
             if (slot >= start + size) {

@@ -50,9 +50,23 @@ final class Worker implements WorkerSleep.Recheck {
      * mailboxes get their turn.
      */
     static final int REGULP_BUDGET = 64;
+    /**
+     * Passes in a row that must each find at least {@link #BACKLOG_MAILBOXES} mailboxes holding a
+     * stealable backlog before the worker summons a sleeping one to help ({@link Thief#summonHelp}).
+     */
+    static final int BACKLOG_PASSES_BEFORE_SUMMON = 4;
+    /** Backlogged mailboxes in one pass that count as an overload: one for this worker, one to give away. */
+    static final int BACKLOG_MAILBOXES = 2;
+    /**
+     * Period of a sleeping thief's own looks for work while another worker is awake, per sleeping
+     * worker (so the sleepers together look about this often): they watch for a worker stuck in one
+     * behaviour, whose other mailboxes they can rescue ({@link Thief#RESCUE_AFTER_NANOS}).
+     */
+    static final long WATCH_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
 
     final int index;
     final WorkerSleep sleep;
+    final WorkerProgress progress;
     final WorkerCounters counters;
     final EnvelopeRunner runner;
     private final Termination termination;
@@ -65,11 +79,17 @@ final class Worker implements WorkerSleep.Recheck {
     private CopyQueue spare = new CopyQueue();
     private int emptyPasses;
     private int passesBeforeSteal = EMPTY_PASSES_BEFORE_STEAL;
+    /** Backlogged mailboxes found by the current pass, and passes in a row that found enough. */
+    private int backlog;
+    private int backlogPasses;
+    private final int sleepers;
 
-    Worker(int index, WorkerSleep sleep, WorkerCounters counters, EnvelopeRunner runner, Termination termination,
-           WorkerQueueTable<Mailbox> table, boolean counting) {
+    Worker(int index, WorkerSleep sleep, WorkerProgress progress, WorkerCounters counters, EnvelopeRunner runner,
+           Termination termination, WorkerQueueTable<Mailbox> table, boolean counting) {
         this.index = index;
         this.sleep = sleep;
+        this.progress = progress;
+        this.sleepers = table.workers() - 1;
         this.counters = counters;
         this.runner = runner;
         this.termination = termination;
@@ -104,6 +124,7 @@ final class Worker implements WorkerSleep.Recheck {
 
     /** One pass over the slice: test-and-gulp every mailbox. Returns the envelopes run. */
     private int pass() {
+        backlog = 0;
         int work = 0;
         for (int slot = sliceStart; slot < sliceEnd; slot++) {
             final Mailbox mailbox = table.get(slot);
@@ -111,12 +132,28 @@ final class Worker implements WorkerSleep.Recheck {
                 work += visit(mailbox);
             }
         }
+        if (thief != null) {
+            summonIfOverloaded();
+        }
         return work;
+    }
+
+    /** Costs a compare per pass unless this worker keeps finding a backlog it could share. */
+    private void summonIfOverloaded() {
+        if (backlog < BACKLOG_MAILBOXES) {
+            backlogPasses = 0;
+        } else if (++backlogPasses >= BACKLOG_PASSES_BEFORE_SUMMON) {
+            backlogPasses = 0;
+            thief.summonHelp();
+        }
     }
 
     /** Gulps {@code mailbox} and runs its batches while it refills and the budget lasts. */
     private int visit(Mailbox mailbox) {
         CopyQueue batch = mailbox.tryGulp(sleep, spare, counters);
+        if (batch != null && batch.size() >= Thief.MIN_MESSAGES_TO_STEAL) {
+            backlog++;
+        }
         int ran = 0;
         while (batch != null) {
             ran += run(batch);
@@ -131,12 +168,14 @@ final class Worker implements WorkerSleep.Recheck {
 
     private int run(CopyQueue batch) {
         final int ran;
+        progress.beginBatch();
         try {
             ran = batch.drainTo(runner);
         } catch (Throwable fatal) {
             runner.abandonRest(batch);
             throw fatal;
         }
+        progress.endBatch();
         if (counting) {
             counters.gulped(ran);
         }
@@ -150,24 +189,36 @@ final class Worker implements WorkerSleep.Recheck {
     /**
      * Sleeps until a sender wakes this worker, the system is done, or a periodic rescan (own slice,
      * then one steal attempt) finds work. A rescan that finds nothing goes straight back to sleep.
+     * A thief rescans every {@link #WATCH_NANOS} times the number of sleepers while another worker
+     * is awake (to rescue a stuck one), otherwise backing off from {@link #THIEF_RESCAN_MIN_NANOS};
+     * summoned by an overloaded worker, it first tries a steal from that worker.
      */
     void sleepUntilWork() {
-        long rescanNanos = thief != null ? THIEF_RESCAN_MIN_NANOS : SLEEP_RESCAN_NANOS;
+        long backoffNanos = THIEF_RESCAN_MIN_NANOS;
         while (!termination.isDone()) {
             spare.trim();
+            long rescanNanos = SLEEP_RESCAN_NANOS;
             if (thief != null) {
                 // NOTE: a sleeper is not a victim worth choosing: stamp as if it had just looked for work.
                 thief.stamp();
+                rescanNanos = thief.othersAwake() ? WATCH_NANOS * sleepers : backoffNanos;
             }
-            if (sleep.sleep(this, rescanNanos) != WorkerSleep.Outcome.TIMED_OUT) {
+            final WorkerSleep.Outcome outcome = sleep.sleep(this, rescanNanos);
+            if (outcome == WorkerSleep.Outcome.WOKEN) {
+                final int summoner = sleep.takeSummoner();
+                if (summoner >= 0 && thief != null) {
+                    passesBeforeSteal = EMPTY_PASSES_BEFORE_STEAL;
+                    thief.tryStealFrom(summoner);
+                }
+                return;
+            }
+            if (outcome != WorkerSleep.Outcome.TIMED_OUT) {
                 return;
             }
             if (pass() > 0 || (thief != null && thief.tryStealOnce())) {
                 return;
             }
-            if (thief != null) {
-                rescanNanos = Math.min(2 * rescanNanos, THIEF_RESCAN_MAX_NANOS);
-            }
+            backoffNanos = Math.min(2 * backoffNanos, THIEF_RESCAN_MAX_NANOS);
         }
     }
 

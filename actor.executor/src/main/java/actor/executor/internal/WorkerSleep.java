@@ -26,6 +26,11 @@ abstract class WorkerSleepPad0 {
  */
 abstract class WorkerSleepFlag extends WorkerSleepPad0 {
     volatile boolean sleeping;
+    /**
+     * The worker that summoned this one to help ({@link WorkerSleep#summon}), or -1: written
+     * (volatile) by the summoner just before it claims the wake-up, taken by the woken worker.
+     */
+    volatile int summoner = -1;
 }
 
 /** Padding after the flag. */
@@ -174,13 +179,31 @@ final class WorkerSleep extends WorkerSleepPad1 {
         LockSupport.unpark(thread);
     }
 
-    /** Claims and unparks at once, for a waker that holds no mailbox lock (summoning help). */
-    boolean wake() {
+    /**
+     * An overloaded worker asks this sleeping one for help: names itself, then claims and unparks.
+     * Any thread; holds no mailbox lock (no message is involved).
+     *
+     * @return true if this call woke it
+     */
+    boolean summon(int by) {
+        if (!sleeping) {
+            return false;
+        }
+        summoner = by;
         if (claim()) {
             unpark();
             return true;
         }
         return false;
+    }
+
+    /** Worker thread only, after waking: who summoned it (then forgotten), or -1. */
+    int takeSummoner() {
+        final int by = summoner;
+        if (by >= 0) {
+            summoner = -1;
+        }
+        return by;
     }
 
     /** Wake-ups lost so far (a rescan timer found what a waker should have announced); zero when correct. */

@@ -27,7 +27,12 @@ class PaddingTest {
 
     @Test
     void theWorkerSleepFlagSitsBetweenPads() {
-        assertPadded(ClassLayout.parseClass(WorkerSleep.class), List.of("sleeping"));
+        assertPadded(ClassLayout.parseClass(WorkerSleep.class), List.of("sleeping", "summoner"));
+    }
+
+    @Test
+    void theWorkerProgressCountSitsBetweenPads() {
+        assertPadded(ClassLayout.parseClass(WorkerProgress.class), List.of("count"));
     }
 
     @Test

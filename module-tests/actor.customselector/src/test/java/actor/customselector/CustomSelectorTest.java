@@ -8,6 +8,7 @@ import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
 import actor.api.Message;
+import actor.api.PoisonPill;
 import actor.api.StatisticsMode;
 import actor.stats.Counts;
 import actor.steal.VictimSelectorContract;
@@ -59,11 +60,19 @@ class CustomSelectorTest {
         final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(3)
                 .victimSelector(RoundRobinVictimSelector.NAME).statistics(StatisticsMode.ON).build());
         final Work work = new Work();
+        int rejected = 0;
         try (system) {
             final Busy[] busy = new Busy[16];
-            for (int i = 0; i < busy.length; i++) {
-                busy[i] = new Busy(system, 5_000);
-                assertTrue(busy[i].ticket() < 16, "every busy actor starts on worker 0");
+            int placed = 0;
+            while (placed < busy.length) {
+                final Busy candidate = new Busy(system, 5_000);
+                // NOTE: the documented rule: ticket t starts on worker floor(((t + 1) * N - 1) / M); 48 mailboxes.
+                if ((candidate.ticket() + 1) * 3 - 1 < 48) {
+                    busy[placed++] = candidate;
+                } else {
+                    candidate.send(PoisonPill.FINISHED);
+                    rejected++;
+                }
             }
             for (int round = 0; round < 5_000; round++) {
                 for (Busy b : busy) {
@@ -74,6 +83,6 @@ class CustomSelectorTest {
         assertTrue(RoundRobinVictimSelector.calls() > callsBefore, "the executor never asked the selector");
         final Counts total = system.statistics().total();
         assertTrue(total.steals() > 0, "the selector's choices led to steals: " + total);
-        assertEquals(16 * 5_000, total.messagesReceived());
+        assertEquals(16 * 5_000 + rejected, total.messagesReceived(), "the work, and a pill per actor placed elsewhere");
     }
 }
