@@ -8,8 +8,10 @@ import java.util.Map;
  * {@link #REFERENCE} holds the sizes of the reference chapter and of Savina. Any field can be
  * overridden by name ({@code --size executorRounds=100}).
  *
- * @param staticSends          static send: sends of one preallocated message to one actor
- * @param dynamicSends         dynamic send: sends, each to a new actor with a new message
+ * @param staticSendsExternal  static send from outside: sends of one preallocated message to one
+ *                             actor from the main thread
+ * @param dynamicSendsExternal dynamic send from outside: sends from the main thread, each to a new
+ *                             actor with a new message
  * @param executorActors       executor: actors
  * @param executorGroup        executor and balance: actors per group (each sends to all of its group)
  * @param executorRounds       executor: rounds
@@ -32,7 +34,7 @@ import java.util.Map;
  * @param bigPings             Savina big: pings per actor
  * @param spawnActors          spawn scale: actors created, each receiving one message
  */
-public record Sizes(long staticSends, long dynamicSends, int executorActors, int executorGroup, int executorRounds,
+public record Sizes(long staticSendsExternal, long dynamicSendsExternal, int executorActors, int executorGroup, int executorRounds,
                     int repeatServers, int repeatRounds, int matrixSize, int balanceGroups, int balanceRounds,
                     int balanceWork, int pingPongRoundTrips, int ringActors, int ringHops, int countingMessages, int forkJoinActors,
                     int throughputActors, int throughputMessages, int bigActors, int bigPings, int spawnActors) {

@@ -14,9 +14,9 @@ class SuiteTest {
 
     @Test
     void sizesCanBeOverriddenByNameAndRejectNonsense() {
-        final Sizes sizes = Sizes.SMALL.with("executorRounds", 7).with("staticSends", 3_000_000_000L);
+        final Sizes sizes = Sizes.SMALL.with("executorRounds", 7).with("staticSendsExternal", 3_000_000_000L);
         assertEquals(7, sizes.executorRounds());
-        assertEquals(3_000_000_000L, sizes.staticSends());
+        assertEquals(3_000_000_000L, sizes.staticSendsExternal());
         assertEquals(Sizes.SMALL.executorActors(), sizes.executorActors());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Sizes.SMALL.with("rounds", 1))
                 .getMessage().contains("executorRounds"), "lists the names");
@@ -31,8 +31,8 @@ class SuiteTest {
     @Test
     void theReferencePresetHoldsTheReferenceSizes() {
         final Sizes r = Sizes.REFERENCE;
-        assertEquals(100_000_000L, r.staticSends());
-        assertEquals(20_000_000L, r.dynamicSends());
+        assertEquals(100_000_000L, r.staticSendsExternal());
+        assertEquals(20_000_000L, r.dynamicSendsExternal());
         assertEquals(List.of(40_000, 100, 400), List.of(r.executorActors(), r.executorGroup(), r.executorRounds()));
         assertEquals(List.of(100_000, 200), List.of(r.repeatServers(), r.repeatRounds()));
         assertEquals(3072, r.matrixSize());
@@ -85,7 +85,7 @@ class SuiteTest {
         }
         assertEquals(List.of(), Benchmarks.BALANCE_ONE.variants(Benchmarks.PEKKO), "balance runs on actorkit only");
         assertEquals(Benchmarks.STEALING_VARIANTS, Benchmarks.EXECUTOR.variants(Benchmarks.ACTORKIT));
-        assertEquals(List.of("longest-victim"), Benchmarks.STATIC_SEND.variants(Benchmarks.ACTORKIT));
+        assertEquals(List.of("longest-victim"), Benchmarks.STATIC_SEND_EXTERNAL.variants(Benchmarks.ACTORKIT));
     }
 
     @Test

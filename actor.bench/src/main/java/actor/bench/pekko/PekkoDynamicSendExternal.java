@@ -12,12 +12,14 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 
 /**
- * Dynamic send: {@code dynamicSends} times, spawning a new actor and telling it a new message,
- * until every one of those actors has received its message (and stopped). Creation is timed.
+ * Dynamic send from outside: {@code dynamicSendsExternal} times, spawning a new actor and telling it
+ * a new message, until every one of those actors has received its message (and stopped). Creation
+ * is timed. Pekko cannot spawn from a non-actor thread, so one driver actor does the creating and
+ * sending. The chapter's own definition is {@link PekkoDynamicSend}.
  */
-public final class PekkoDynamicSend implements Workload {
+public final class PekkoDynamicSendExternal implements Workload {
 
-    private static final String NAME = "PekkoDynamicSend";
+    private static final String NAME = "PekkoDynamicSendExternal";
 
     /**
      * Children spawned per {@link Spawn}: the driver re-tells itself between chunks so that it
@@ -60,7 +62,7 @@ public final class PekkoDynamicSend implements Workload {
 
     @Override
     public long run(RunSpec spec) throws Exception {
-        final long sends = spec.sizes().dynamicSends();
+        final long sends = spec.sizes().dynamicSendsExternal();
         final CountDownLatch done = new CountDownLatch(1);
         final AtomicLong pending = new AtomicLong(sends);
         // Stateless, so one immutable behavior serves every child.

@@ -11,12 +11,13 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 
 /**
- * Static send: the cost of telling one preallocated message, {@code staticSends} times from a
- * non-actor thread, to one actor that was spawned beforehand, until the actor has received them all.
+ * Static send from outside: the cost of telling one preallocated message, {@code staticSendsExternal}
+ * times from a non-actor thread, to one actor that was spawned beforehand, until the actor has
+ * received them all. The chapter's own definition is {@link PekkoStaticSend}.
  */
-public final class PekkoStaticSend implements Workload {
+public final class PekkoStaticSendExternal implements Workload {
 
-    private static final String NAME = "PekkoStaticSend";
+    private static final String NAME = "PekkoStaticSendExternal";
 
     private enum Tick { INSTANCE }
 
@@ -47,7 +48,7 @@ public final class PekkoStaticSend implements Workload {
 
     @Override
     public long run(RunSpec spec) throws Exception {
-        final long sends = spec.sizes().staticSends();
+        final long sends = spec.sizes().staticSendsExternal();
         final CountDownLatch done = new CountDownLatch(1);
         final var started = PekkoSystems.startWith(NAME, spec, context -> context.spawn(
                 Behaviors.<Tick>setup(c -> new Counter(c, sends, done)), "counter"));

@@ -7,8 +7,12 @@ import actor.api.Message;
 import actor.bench.suite.RunSpec;
 import actor.bench.suite.Workload;
 
-/** Static send: one actor, one preallocated message, sent {@code staticSends} times from main. */
-public final class StaticSend implements Workload {
+/**
+ * Static send from outside: one actor, one preallocated message, sent {@code staticSendsExternal}
+ * times from the main thread (not an actor), until the actor has received them all. The chapter's
+ * own definition, sends from inside a behaviour, is {@link StaticSend}.
+ */
+public final class StaticSendExternal implements Workload {
 
     static final class Msg extends Message {
     }
@@ -29,7 +33,7 @@ public final class StaticSend implements Workload {
 
     @Override
     public long run(RunSpec spec) {
-        final long sends = spec.sizes().staticSends();
+        final long sends = spec.sizes().staticSendsExternal();
         final ActorSystem system = Toolkit.start(spec);
         final Receiver receiver = new Receiver(system, sends);
         final Msg msg = new Msg();

@@ -7,8 +7,12 @@ import actor.api.Message;
 import actor.bench.suite.RunSpec;
 import actor.bench.suite.Workload;
 
-/** Dynamic send: {@code dynamicSends} times, a new actor and a new message; each actor is deleted after it. */
-public final class DynamicSend implements Workload {
+/**
+ * Dynamic send from outside: {@code dynamicSendsExternal} times, the main thread creates a new
+ * actor and sends it a new message; each actor is deleted after it. The chapter's own definition,
+ * a chain of behaviours each creating the next actor, is {@link DynamicSend}.
+ */
+public final class DynamicSendExternal implements Workload {
 
     static final class Msg extends Message {
     }
@@ -26,7 +30,7 @@ public final class DynamicSend implements Workload {
 
     @Override
     public long run(RunSpec spec) {
-        final long sends = spec.sizes().dynamicSends();
+        final long sends = spec.sizes().dynamicSendsExternal();
         final ActorSystem system = Toolkit.start(spec);
         final long start = System.nanoTime();
         for (long i = 0; i < sends; i++) {
