@@ -2,6 +2,7 @@ package actor.bench.suite;
 
 import actor.bench.pekko.PekkoBig;
 import actor.bench.pekko.PekkoCounting;
+import actor.bench.pekko.PekkoDynamicSend;
 import actor.bench.pekko.PekkoDynamicSendExternal;
 import actor.bench.pekko.PekkoExecutor;
 import actor.bench.pekko.PekkoForkJoinCreate;
@@ -10,11 +11,13 @@ import actor.bench.pekko.PekkoMatrix;
 import actor.bench.pekko.PekkoPingPong;
 import actor.bench.pekko.PekkoRepeat;
 import actor.bench.pekko.PekkoSpawn;
+import actor.bench.pekko.PekkoStaticSend;
 import actor.bench.pekko.PekkoStaticSendExternal;
 import actor.bench.pekko.PekkoThreadRing;
 import actor.bench.toolkit.Balance;
 import actor.bench.toolkit.Big;
 import actor.bench.toolkit.Counting;
+import actor.bench.toolkit.DynamicSend;
 import actor.bench.toolkit.DynamicSendExternal;
 import actor.bench.toolkit.Executor;
 import actor.bench.toolkit.ForkJoinCreate;
@@ -23,6 +26,7 @@ import actor.bench.toolkit.Matrix;
 import actor.bench.toolkit.PingPong;
 import actor.bench.toolkit.Repeat;
 import actor.bench.toolkit.Spawn;
+import actor.bench.toolkit.StaticSend;
 import actor.bench.toolkit.StaticSendExternal;
 import actor.bench.toolkit.ThreadRing;
 import java.util.Arrays;
@@ -32,6 +36,8 @@ import java.util.function.Supplier;
 
 /** Every benchmark of the suite: its name, its workload on each system, and the variants it runs with. */
 public enum Benchmarks {
+    STATIC_SEND("static-send", StaticSend::new, PekkoStaticSend::new, false),
+    DYNAMIC_SEND("dynamic-send", DynamicSend::new, PekkoDynamicSend::new, false),
     STATIC_SEND_EXTERNAL("static-send-external", StaticSendExternal::new, PekkoStaticSendExternal::new, false),
     DYNAMIC_SEND_EXTERNAL("dynamic-send-external", DynamicSendExternal::new, PekkoDynamicSendExternal::new, false),
     EXECUTOR("executor", Executor::new, PekkoExecutor::new, true),

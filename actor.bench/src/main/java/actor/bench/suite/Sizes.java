@@ -8,6 +8,10 @@ import java.util.Map;
  * {@link #REFERENCE} holds the sizes of the reference chapter and of Savina. Any field can be
  * overridden by name ({@code --size executorRounds=100}).
  *
+ * @param staticSends          static send (the chapter's): receipts of one preallocated message that
+ *                             one actor keeps sending to itself from its behaviour
+ * @param dynamicSends         dynamic send (the chapter's): links of the chain, each a new actor
+ *                             receiving a new message from its predecessor's behaviour
  * @param staticSendsExternal  static send from outside: sends of one preallocated message to one
  *                             actor from the main thread
  * @param dynamicSendsExternal dynamic send from outside: sends from the main thread, each to a new
@@ -34,7 +38,7 @@ import java.util.Map;
  * @param bigPings             Savina big: pings per actor
  * @param spawnActors          spawn scale: actors created, each receiving one message
  */
-public record Sizes(long staticSendsExternal, long dynamicSendsExternal, int executorActors, int executorGroup, int executorRounds,
+public record Sizes(long staticSends, long dynamicSends, long staticSendsExternal, long dynamicSendsExternal, int executorActors, int executorGroup, int executorRounds,
                     int repeatServers, int repeatRounds, int matrixSize, int balanceGroups, int balanceRounds,
                     int balanceWork, int pingPongRoundTrips, int ringActors, int ringHops, int countingMessages, int forkJoinActors,
                     int throughputActors, int throughputMessages, int bigActors, int bigPings, int spawnActors) {
@@ -46,12 +50,12 @@ public record Sizes(long staticSendsExternal, long dynamicSendsExternal, int exe
      * virtual CPU before the kernel moves it, so their times would measure thread placement.
      */
     public static final Sizes SMALL = new Sizes(
-            10_000_000, 1_000_000, 4_000, 100, 40, 20_000, 50, 768, 4, 100, 0,
+            4_000_000, 200_000, 10_000_000, 1_000_000, 4_000, 100, 40, 20_000, 50, 768, 4, 100, 0,
             400_000, 100, 1_000_000, 1_000_000, 40_000, 60, 10_000, 120, 10_000, 200_000);
 
     /** The reference chapter's and Savina's sizes. */
     public static final Sizes REFERENCE = new Sizes(
-            100_000_000, 20_000_000, 40_000, 100, 400, 100_000, 200, 3072, 8, 100, 0,
+            100_000_000, 20_000_000, 100_000_000, 20_000_000, 40_000, 100, 400, 100_000, 200, 3072, 8, 100, 0,
             40_000, 100, 100_000, 1_000_000, 40_000, 60, 10_000, 120, 20_000, 1_000_000);
 
     /** The preset called {@code name} ("small" or "reference"). */

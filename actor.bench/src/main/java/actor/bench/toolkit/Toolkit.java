@@ -39,4 +39,16 @@ final class Toolkit {
             throw new IllegalStateException(ERRORS.size() + " problem(s) reported, first: " + first.describe());
         }
     }
+
+    /**
+     * Fails the run when a workload's result is wrong.
+     *
+     * @throws IllegalStateException naming the benchmark, the quantity and both values, if
+     *                               {@code actual != expected}
+     */
+    static void check(String benchmark, String quantity, long expected, long actual) {
+        if (actual != expected) {
+            throw new IllegalStateException(benchmark + ": " + quantity + " = " + actual + ", expected " + expected);
+        }
+    }
 }
