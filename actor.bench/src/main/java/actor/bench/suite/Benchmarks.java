@@ -10,6 +10,7 @@ import actor.bench.pekko.PekkoForkJoinThroughput;
 import actor.bench.pekko.PekkoMatrix;
 import actor.bench.pekko.PekkoPingPong;
 import actor.bench.pekko.PekkoRepeat;
+import actor.bench.pekko.PekkoRequestReply;
 import actor.bench.pekko.PekkoSpawn;
 import actor.bench.pekko.PekkoStaticSend;
 import actor.bench.pekko.PekkoStaticSendExternal;
@@ -25,6 +26,7 @@ import actor.bench.toolkit.ForkJoinThroughput;
 import actor.bench.toolkit.Matrix;
 import actor.bench.toolkit.PingPong;
 import actor.bench.toolkit.Repeat;
+import actor.bench.toolkit.RequestReply;
 import actor.bench.toolkit.Spawn;
 import actor.bench.toolkit.StaticSend;
 import actor.bench.toolkit.StaticSendExternal;
@@ -47,6 +49,7 @@ public enum Benchmarks {
     BALANCE_MULTI("balance-multi", Balance::multi, null, true),
     PING_PONG("ping-pong", PingPong::anyWorkers, PekkoPingPong::anyWorkers, false),
     PING_PONG_CROSS("ping-pong-cross", PingPong::crossWorker, PekkoPingPong::crossWorker, false),
+    REQUEST_REPLY("request-reply", RequestReply::new, PekkoRequestReply::new, false),
     THREAD_RING("thread-ring", ThreadRing::new, PekkoThreadRing::new, false),
     COUNTING("counting", Counting::new, PekkoCounting::new, false),
     FORK_JOIN_CREATE("fork-join-create", ForkJoinCreate::new, PekkoForkJoinCreate::new, false),

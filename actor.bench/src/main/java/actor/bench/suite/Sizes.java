@@ -29,6 +29,8 @@ import java.util.Map;
  *                             the loaded worker compute-bound)
  * @param pingPongRoundTrips   Savina ping-pong: round trips
  * @param pingPongCrossRoundTrips ping-pong with the two actors on different workers: round trips
+ * @param dictionaryClients    request-reply (Savina's concurrent dictionary): clients
+ * @param dictionaryRequests   request-reply: requests per client, each awaiting its reply
  * @param ringActors           Savina thread ring: actors in the ring
  * @param ringHops             Savina thread ring: hops of the token
  * @param countingMessages     Savina counting actor: increments
@@ -41,7 +43,8 @@ import java.util.Map;
  */
 public record Sizes(long staticSends, long dynamicSends, long staticSendsExternal, long dynamicSendsExternal, int executorActors, int executorGroup, int executorRounds,
                     int repeatServers, int repeatRounds, int matrixSize, int balanceGroups, int balanceRounds,
-                    int balanceWork, int pingPongRoundTrips, int pingPongCrossRoundTrips, int ringActors, int ringHops, int countingMessages, int forkJoinActors,
+                    int balanceWork, int pingPongRoundTrips, int pingPongCrossRoundTrips, int dictionaryClients,
+                    int dictionaryRequests, int ringActors, int ringHops, int countingMessages, int forkJoinActors,
                     int throughputActors, int throughputMessages, int bigActors, int bigPings, int spawnActors) {
 
     /**
@@ -52,12 +55,12 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
      */
     public static final Sizes SMALL = new Sizes(
             4_000_000, 200_000, 10_000_000, 1_000_000, 4_000, 100, 40, 20_000, 50, 768, 4, 100, 0,
-            400_000, 100_000, 100, 1_000_000, 1_000_000, 40_000, 60, 10_000, 120, 10_000, 200_000);
+            400_000, 100_000, 20, 5_000, 100, 1_000_000, 1_000_000, 40_000, 60, 10_000, 120, 10_000, 200_000);
 
     /** The reference chapter's and Savina's sizes. */
     public static final Sizes REFERENCE = new Sizes(
             100_000_000, 20_000_000, 100_000_000, 20_000_000, 40_000, 100, 400, 100_000, 200, 3072, 8, 100, 0,
-            40_000, 40_000, 100, 100_000, 1_000_000, 40_000, 60, 10_000, 120, 20_000, 1_000_000);
+            40_000, 40_000, 20, 10_000, 100, 100_000, 1_000_000, 40_000, 60, 10_000, 120, 20_000, 1_000_000);
 
     /** The preset called {@code name} ("small" or "reference"). */
     public static Sizes preset(String name) {
