@@ -1,6 +1,7 @@
 package actor.bench.suite;
 
 import actor.bench.pekko.PekkoBig;
+import actor.bench.pekko.PekkoBroker;
 import actor.bench.pekko.PekkoCounting;
 import actor.bench.pekko.PekkoDynamicSend;
 import actor.bench.pekko.PekkoDynamicSendExternal;
@@ -17,6 +18,7 @@ import actor.bench.pekko.PekkoStaticSendExternal;
 import actor.bench.pekko.PekkoThreadRing;
 import actor.bench.toolkit.Balance;
 import actor.bench.toolkit.Big;
+import actor.bench.toolkit.Broker;
 import actor.bench.toolkit.Counting;
 import actor.bench.toolkit.DynamicSend;
 import actor.bench.toolkit.DynamicSendExternal;
@@ -55,6 +57,7 @@ public enum Benchmarks {
     FORK_JOIN_CREATE("fork-join-create", ForkJoinCreate::new, PekkoForkJoinCreate::new, false),
     FORK_JOIN_THROUGHPUT("fork-join-throughput", ForkJoinThroughput::new, PekkoForkJoinThroughput::new, false),
     BIG("big", Big::new, PekkoBig::new, false),
+    BROKER("broker", Broker::new, PekkoBroker::new, false),
     SPAWN("spawn", Spawn::new, PekkoSpawn::new, false);
 
     /** The toolkit under test. */

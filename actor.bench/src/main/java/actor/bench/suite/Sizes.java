@@ -39,13 +39,16 @@ import java.util.Map;
  * @param throughputMessages   Savina fork-join throughput: messages per actor
  * @param bigActors            Savina big: actors
  * @param bigPings             Savina big: pings per actor
+ * @param brokerCreatures      broker (Savina's chameneos): creatures meeting through one broker
+ * @param brokerMeetings       broker: meetings in all, each pairing two creatures
  * @param spawnActors          spawn scale: actors created, each receiving one message
  */
 public record Sizes(long staticSends, long dynamicSends, long staticSendsExternal, long dynamicSendsExternal, int executorActors, int executorGroup, int executorRounds,
                     int repeatServers, int repeatRounds, int matrixSize, int balanceGroups, int balanceRounds,
                     int balanceWork, int pingPongRoundTrips, int pingPongCrossRoundTrips, int dictionaryClients,
                     int dictionaryRequests, int ringActors, int ringHops, int countingMessages, int forkJoinActors,
-                    int throughputActors, int throughputMessages, int bigActors, int bigPings, int spawnActors) {
+                    int throughputActors, int throughputMessages, int bigActors, int bigPings,
+                    int brokerCreatures, int brokerMeetings, int spawnActors) {
 
     /**
      * About two minutes for the whole suite on this 2-core machine. Ping-pong and thread ring run
@@ -55,12 +58,12 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
      */
     public static final Sizes SMALL = new Sizes(
             4_000_000, 200_000, 10_000_000, 1_000_000, 4_000, 100, 40, 20_000, 50, 768, 4, 100, 0,
-            400_000, 100_000, 20, 5_000, 100, 1_000_000, 1_000_000, 40_000, 60, 10_000, 120, 10_000, 200_000);
+            400_000, 100_000, 20, 5_000, 100, 1_000_000, 1_000_000, 40_000, 60, 10_000, 120, 10_000, 100, 200_000, 200_000);
 
     /** The reference chapter's and Savina's sizes. */
     public static final Sizes REFERENCE = new Sizes(
             100_000_000, 20_000_000, 100_000_000, 20_000_000, 40_000, 100, 400, 100_000, 200, 3072, 8, 100, 0,
-            40_000, 40_000, 20, 10_000, 100, 100_000, 1_000_000, 40_000, 60, 10_000, 120, 20_000, 1_000_000);
+            40_000, 40_000, 20, 10_000, 100, 100_000, 1_000_000, 40_000, 60, 10_000, 120, 20_000, 100, 200_000, 1_000_000);
 
     /** The preset called {@code name} ("small" or "reference"). */
     public static Sizes preset(String name) {
