@@ -43,27 +43,43 @@ import java.util.Map;
  * @param brokerMeetings       broker: meetings in all, each pairing two creatures
  * @param spawnActors          spawn scale: actors created, each receiving one message
  */
-public record Sizes(long staticSends, long dynamicSends, long staticSendsExternal, long dynamicSendsExternal, int executorActors, int executorGroup, int executorRounds,
-                    int repeatServers, int repeatRounds, int matrixSize, int balanceGroups, int balanceRounds,
-                    int balanceWork, int pingPongRoundTrips, int pingPongCrossRoundTrips, int dictionaryClients,
-                    int dictionaryRequests, int ringActors, int ringHops, int countingMessages, int forkJoinActors,
+public record Sizes(long staticSends, long dynamicSends, long staticSendsExternal, long dynamicSendsExternal,
+                    int executorActors, int executorGroup, int executorRounds,
+                    int repeatServers, int repeatRounds, int matrixSize,
+                    int balanceGroups, int balanceRounds, int balanceWork,
+                    int pingPongRoundTrips, int pingPongCrossRoundTrips, int dictionaryClients, int dictionaryRequests,
+                    int ringActors, int ringHops, int countingMessages, int forkJoinActors,
                     int throughputActors, int throughputMessages, int bigActors, int bigPings,
                     int brokerCreatures, int brokerMeetings, int spawnActors) {
 
     /**
-     * About two minutes for the whole suite on this 2-core machine. Ping-pong and thread ring run
-     * ten times Savina's length: Savina's 40,000 round trips or 100,000 hops last 3-4 ms here,
-     * shorter than the tens of milliseconds a fresh worker thread may spend on its creator's
-     * virtual CPU before the kernel moves it, so their times would measure thread placement.
+     * About four to five minutes for the whole suite on this 2-core machine; each iteration of a
+     * row well under a second or so. Ping-pong and thread ring run ten times Savina's length:
+     * Savina's 40,000 round trips or 100,000 hops last 3-4 ms here, shorter than the tens of
+     * milliseconds a fresh worker thread may spend on its creator's virtual CPU before the kernel
+     * moves it, so their times would measure thread placement. Cross-worker ping-pong runs 2.5
+     * times Savina's length.
      */
     public static final Sizes SMALL = new Sizes(
-            4_000_000, 200_000, 10_000_000, 1_000_000, 4_000, 100, 40, 20_000, 50, 768, 4, 100, 0,
-            400_000, 100_000, 20, 5_000, 100, 1_000_000, 1_000_000, 40_000, 60, 10_000, 120, 10_000, 100, 200_000, 200_000);
+            4_000_000, 200_000, 10_000_000, 1_000_000,    // static, dynamic; static, dynamic external
+            4_000, 100, 40,                               // executor
+            20_000, 50, 768,                              // repeat; matrix
+            4, 100, 0,                                    // balance
+            400_000, 100_000, 20, 5_000,                  // ping-pong, cross; request-reply
+            100, 1_000_000, 1_000_000, 40_000,            // thread ring; counting; fork-join create
+            60, 10_000, 120, 10_000,                      // fork-join throughput; big
+            100, 200_000, 200_000);                       // broker; spawn
 
     /** The reference chapter's and Savina's sizes. */
     public static final Sizes REFERENCE = new Sizes(
-            100_000_000, 20_000_000, 100_000_000, 20_000_000, 40_000, 100, 400, 100_000, 200, 3072, 8, 100, 0,
-            40_000, 40_000, 20, 10_000, 100, 100_000, 1_000_000, 40_000, 60, 10_000, 120, 20_000, 100, 200_000, 1_000_000);
+            100_000_000, 20_000_000, 100_000_000, 20_000_000,
+            40_000, 100, 400,
+            100_000, 200, 3072,
+            8, 100, 0,
+            40_000, 40_000, 20, 10_000,
+            100, 100_000, 1_000_000, 40_000,
+            60, 10_000, 120, 20_000,
+            100, 200_000, 1_000_000);
 
     /** The preset called {@code name} ("small" or "reference"). */
     public static Sizes preset(String name) {
