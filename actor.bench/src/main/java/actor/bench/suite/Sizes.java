@@ -1,6 +1,7 @@
 package actor.bench.suite;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -88,6 +89,30 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
             case "reference" -> REFERENCE;
             default -> throw new IllegalArgumentException("preset = \"" + name + "\": must be small or reference");
         };
+    }
+
+    /**
+     * The preset called {@code preset} with each {@code name=value} override applied in turn.
+     *
+     * @throws IllegalArgumentException for an unknown preset, a malformed override, or any value
+     *                                  {@link #with} rejects
+     */
+    public static Sizes resolve(String preset, List<String> overrides) {
+        Sizes sizes = preset(preset);
+        for (String override : overrides) {
+            final String[] kv = override.split("=", 2);
+            if (kv.length != 2) {
+                throw new IllegalArgumentException("--size takes name=value, got " + override);
+            }
+            final long value;
+            try {
+                value = Long.parseLong(kv[1].replace("_", ""));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("size " + kv[0] + " = " + kv[1] + ": must be a whole number");
+            }
+            sizes = sizes.with(kv[0], value);
+        }
+        return sizes;
     }
 
     /** Every field by name, in declaration order. */
