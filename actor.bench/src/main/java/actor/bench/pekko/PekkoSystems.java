@@ -131,6 +131,18 @@ final class PekkoSystems {
         }
     }
 
+    /**
+     * Fails the run when a workload's result is wrong.
+     *
+     * @throws IllegalStateException naming the benchmark, the quantity and both values, if
+     *                               {@code actual != expected}
+     */
+    static void check(String benchmark, String quantity, long expected, long actual) {
+        if (actual != expected) {
+            throw new IllegalStateException(benchmark + ": " + quantity + " = " + actual + ", expected " + expected);
+        }
+    }
+
     private static IllegalStateException expired(String benchmark) {
         return new IllegalStateException(benchmark + " did not finish within " + AWAIT_MINUTES + " minutes");
     }

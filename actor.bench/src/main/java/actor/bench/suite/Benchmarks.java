@@ -1,29 +1,37 @@
 package actor.bench.suite;
 
 import actor.bench.pekko.PekkoBig;
+import actor.bench.pekko.PekkoBroker;
 import actor.bench.pekko.PekkoCounting;
 import actor.bench.pekko.PekkoDynamicSend;
+import actor.bench.pekko.PekkoDynamicSendExternal;
 import actor.bench.pekko.PekkoExecutor;
 import actor.bench.pekko.PekkoForkJoinCreate;
 import actor.bench.pekko.PekkoForkJoinThroughput;
 import actor.bench.pekko.PekkoMatrix;
 import actor.bench.pekko.PekkoPingPong;
 import actor.bench.pekko.PekkoRepeat;
+import actor.bench.pekko.PekkoRequestReply;
 import actor.bench.pekko.PekkoSpawn;
 import actor.bench.pekko.PekkoStaticSend;
+import actor.bench.pekko.PekkoStaticSendExternal;
 import actor.bench.pekko.PekkoThreadRing;
 import actor.bench.toolkit.Balance;
 import actor.bench.toolkit.Big;
+import actor.bench.toolkit.Broker;
 import actor.bench.toolkit.Counting;
 import actor.bench.toolkit.DynamicSend;
+import actor.bench.toolkit.DynamicSendExternal;
 import actor.bench.toolkit.Executor;
 import actor.bench.toolkit.ForkJoinCreate;
 import actor.bench.toolkit.ForkJoinThroughput;
 import actor.bench.toolkit.Matrix;
 import actor.bench.toolkit.PingPong;
 import actor.bench.toolkit.Repeat;
+import actor.bench.toolkit.RequestReply;
 import actor.bench.toolkit.Spawn;
 import actor.bench.toolkit.StaticSend;
+import actor.bench.toolkit.StaticSendExternal;
 import actor.bench.toolkit.ThreadRing;
 import java.util.Arrays;
 import java.util.List;
@@ -34,17 +42,22 @@ import java.util.function.Supplier;
 public enum Benchmarks {
     STATIC_SEND("static-send", StaticSend::new, PekkoStaticSend::new, false),
     DYNAMIC_SEND("dynamic-send", DynamicSend::new, PekkoDynamicSend::new, false),
+    STATIC_SEND_EXTERNAL("static-send-external", StaticSendExternal::new, PekkoStaticSendExternal::new, false),
+    DYNAMIC_SEND_EXTERNAL("dynamic-send-external", DynamicSendExternal::new, PekkoDynamicSendExternal::new, false),
     EXECUTOR("executor", Executor::new, PekkoExecutor::new, true),
     REPEAT("repeat", Repeat::new, PekkoRepeat::new, true),
     MATRIX("matrix", Matrix::new, PekkoMatrix::new, true),
     BALANCE_ONE("balance-one", Balance::one, null, true),
     BALANCE_MULTI("balance-multi", Balance::multi, null, true),
-    PING_PONG("ping-pong", PingPong::new, PekkoPingPong::new, false),
+    PING_PONG("ping-pong", PingPong::anyWorkers, PekkoPingPong::anyWorkers, false),
+    PING_PONG_CROSS("ping-pong-cross", PingPong::crossWorker, PekkoPingPong::crossWorker, false),
+    REQUEST_REPLY("request-reply", RequestReply::new, PekkoRequestReply::new, false),
     THREAD_RING("thread-ring", ThreadRing::new, PekkoThreadRing::new, false),
     COUNTING("counting", Counting::new, PekkoCounting::new, false),
     FORK_JOIN_CREATE("fork-join-create", ForkJoinCreate::new, PekkoForkJoinCreate::new, false),
     FORK_JOIN_THROUGHPUT("fork-join-throughput", ForkJoinThroughput::new, PekkoForkJoinThroughput::new, false),
     BIG("big", Big::new, PekkoBig::new, false),
+    BROKER("broker", Broker::new, PekkoBroker::new, false),
     SPAWN("spawn", Spawn::new, PekkoSpawn::new, false);
 
     /** The toolkit under test. */

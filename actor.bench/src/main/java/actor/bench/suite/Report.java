@@ -10,17 +10,67 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.Function;
+import java.util.regex.Pattern;
 
-/** Turns results into the table on stdout and the files in the results folder. */
+/**
+ * Turns results into the table on stdout and the files in the results folder. Nothing here
+ * flatters: every ratio comes with the range its runs' fastest and slowest iterations allow, a
+ * ratio whose range crosses 1x is flagged {@value #OVERLAP_FLAG}, and the stealing variants are
+ * compared with no stealing as plainly as actorkit is compared with Pekko.
+ */
 public final class Report {
 
     /** The CSV header, fixed. */
     public static final String CSV_HEADER = "benchmark,system,variant,workers,median_ms,min_ms,max_ms,peak_rss_mb";
 
-    private final List<Result> results;
+    /** Marks a comparison whose two min-max ranges overlap. */
+    public static final String OVERLAP_FLAG = "~";
 
-    public Report(List<Result> results) {
+    /** The actorkit variant the stealing variants are compared with. */
+    public static final String NO_STEALING = "none";
+
+    static final String RATIO_LEGEND =
+            "ratio   = Pekko's median / actorkit's median, same run and worker count (above 1: actorkit is faster)";
+    static final String VS_NONE_LEGEND =
+            "vs none = actorkit without stealing's median / this variant's median (above 1: stealing is faster)";
+    static final String OVERLAP_LEGEND = OVERLAP_FLAG
+            + "       = the two runs' min-max ranges overlap (the slower side's fastest iteration beat the faster"
+            + " side's slowest): not a lead, noise";
+
+    /** An escape sequence (ANSI colours and the like), removed from any text that is printed. */
+    private static final Pattern ESCAPE = Pattern.compile("\u001B\\[[0-?]*[ -/]*[@-~]|\u001B");
+    private static final Pattern CONTROL = Pattern.compile("[\\p{Cntrl}&&[^\n\t]]");
+
+    /**
+     * How much faster one run is than a reference run: the ratio of the reference's median to
+     * the run's, and the lowest and highest ratio any pair of their iterations gives (reference's
+     * min / run's max, reference's max / run's min).
+     */
+    public record Comparison(double ratio, double low, double high) {
+
+        static Comparison of(Result reference, Result run) {
+            return new Comparison(reference.medianMs() / run.medianMs(), reference.minMs() / run.maxMs(),
+                    reference.maxMs() / run.minMs());
+        }
+
+        /** Whether the two runs' min-max ranges overlap, that is whether {@code [low, high]} holds 1. */
+        public boolean overlaps() {
+            return low <= 1 && high >= 1;
+        }
+
+        /** The ratio as {@code 1.23x}, flagged {@value #OVERLAP_FLAG} when the ranges overlap. */
+        public String formatted() {
+            return (overlaps() ? OVERLAP_FLAG : "") + String.format(Locale.ROOT, "%.2fx", ratio);
+        }
+    }
+
+    private final List<Result> results;
+    private final RunInfo info;
+
+    public Report(List<Result> results, RunInfo info) {
         this.results = List.copyOf(results);
+        this.info = info;
     }
 
     /**
@@ -28,40 +78,58 @@ public final class Report {
      * too (above 1: actorkit is faster).
      */
     public OptionalDouble ratio(Result row) {
-        if (!row.ok() || !Benchmarks.ACTORKIT.equals(row.system())) {
-            return OptionalDouble.empty();
-        }
-        return peer(row).map(p -> OptionalDouble.of(p.medianMs() / row.medianMs())).orElse(OptionalDouble.empty());
+        return vsPekko(row).map(c -> OptionalDouble.of(c.ratio())).orElse(OptionalDouble.empty());
     }
 
-    private Optional<Result> peer(Result row) {
-        return results.stream().filter(r -> r.ok() && Benchmarks.PEKKO.equals(r.system())
+    /** An actorkit row compared with Pekko's run of the same benchmark and worker count. */
+    public Optional<Comparison> vsPekko(Result row) {
+        if (!row.ok() || !Benchmarks.ACTORKIT.equals(row.system())) {
+            return Optional.empty();
+        }
+        return find(row, Benchmarks.PEKKO, Benchmarks.PEKKO_VARIANT).map(pekko -> Comparison.of(pekko, row));
+    }
+
+    /**
+     * A stealing variant's actorkit row compared with the same benchmark's {@value #NO_STEALING}
+     * row (empty for that row itself, and where no such row ran).
+     */
+    public Optional<Comparison> vsNone(Result row) {
+        if (!row.ok() || !Benchmarks.ACTORKIT.equals(row.system()) || NO_STEALING.equals(row.variant())) {
+            return Optional.empty();
+        }
+        return find(row, Benchmarks.ACTORKIT, NO_STEALING).map(none -> Comparison.of(none, row));
+    }
+
+    private Optional<Result> find(Result row, String system, String variant) {
+        return results.stream().filter(r -> r.ok() && r.system().equals(system) && r.variant().equals(variant)
                 && r.benchmark().equals(row.benchmark()) && r.workers() == row.workers()).findFirst();
     }
 
-    /** The human-readable table. */
+    /** The human-readable table, headed by the run's summary and followed by its legend. */
     public String table() {
         final StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "%-21s %-9s %-15s %7s %11s %11s %11s %9s %9s%n", "benchmark", "system",
-                "variant", "workers", "median ms", "min ms", "max ms", "peak MB", "ratio"));
+        out.append(plain(info.summary())).append('\n');
+        final String columns = "%-22s %-9s %-15s %7s %11s %11s %11s %9s %10s %10s%n";
+        out.append(String.format(Locale.ROOT, columns, "benchmark", "system", "variant", "workers", "median ms",
+                "min ms", "max ms", "peak MB", "ratio", "vs none"));
         for (Result r : results) {
             if (!r.ok()) {
-                out.append(String.format(Locale.ROOT, "%-21s %-9s %-15s %7d   FAILED: %s%n", r.benchmark(), r.system(),
-                        r.variant(), r.workers(), r.error()));
+                out.append(String.format(Locale.ROOT, "%-22s %-9s %-15s %7d   FAILED: %s%n", r.benchmark(), r.system(),
+                        r.variant(), r.workers(), plain(String.valueOf(r.error()))));
                 continue;
             }
-            final OptionalDouble ratio = ratio(r);
-            out.append(String.format(Locale.ROOT, "%-21s %-9s %-15s %7d %11.1f %11.1f %11.1f %9.0f %9s%n",
-                    r.benchmark(), r.system(), r.variant(), r.workers(), r.medianMs(), r.minMs(), r.maxMs(),
-                    r.peakRssMb(), ratio.isPresent() ? String.format(Locale.ROOT, "%.2fx", ratio.getAsDouble()) : ""));
+            out.append(String.format(Locale.ROOT, columns, r.benchmark(), r.system(), r.variant(), r.workers(),
+                    String.format(Locale.ROOT, "%.1f", r.medianMs()), String.format(Locale.ROOT, "%.1f", r.minMs()),
+                    String.format(Locale.ROOT, "%.1f", r.maxMs()), String.format(Locale.ROOT, "%.0f", r.peakRssMb()),
+                    vsPekko(r).map(Comparison::formatted).orElse(""), vsNone(r).map(Comparison::formatted).orElse("")));
         }
         for (Result r : results) {
             for (Map.Entry<String, Double> e : r.extras().entrySet()) {
                 out.append(String.format(Locale.ROOT, "%s %s/%s: %s = %.1f%n", r.benchmark(), r.system(), r.variant(),
-                        e.getKey(), e.getValue()));
+                        plain(e.getKey()), e.getValue()));
             }
         }
-        out.append("ratio = Pekko's median / actorkit's median, same run and worker count (above 1: actorkit is faster)\n");
+        out.append(RATIO_LEGEND).append('\n').append(VS_NONE_LEGEND).append('\n').append(OVERLAP_LEGEND).append('\n');
         return out.toString();
     }
 
@@ -77,14 +145,25 @@ public final class Report {
         return out.toString();
     }
 
-    /** Every run, with its raw times, extras, ratio and error. */
-    public String json(Map<String, String> settings) {
+    /** The run's settings (every size used, date, commit, JVM, CPUs) and every run with its raw times, extras, comparisons and error. */
+    public String json() {
         final StringBuilder out = new StringBuilder("{\n  \"settings\": {");
+        out.append("\"preset\": ").append(quote(info.preset()))
+                .append(", \"workers\": ").append(info.workers())
+                .append(", \"warmup\": ").append(info.warmup())
+                .append(", \"iterations\": ").append(info.iterations())
+                .append(", \"date\": ").append(quote(info.date()))
+                .append(", \"commit\": ").append(quote(info.commit()))
+                .append(", \"jvm\": ").append(quote(info.jvm()))
+                .append(", \"cpus\": ").append(info.cpus())
+                .append(", \"jvm_args\": ").append(strings(info.jvmArgs()))
+                .append(", \"size_overrides\": ").append(strings(info.sizeOverrides()))
+                .append(",\n    \"sizes\": {");
         int n = 0;
-        for (Map.Entry<String, String> e : settings.entrySet()) {
-            out.append(n++ > 0 ? ", " : "").append(quote(e.getKey())).append(": ").append(quote(e.getValue()));
+        for (Map.Entry<String, Long> e : info.sizes().entrySet()) {
+            out.append(n++ > 0 ? ", " : "").append(quote(e.getKey())).append(": ").append(e.getValue());
         }
-        out.append("},\n  \"results\": [\n");
+        out.append("}},\n  \"results\": [\n");
         for (int i = 0; i < results.size(); i++) {
             final Result r = results.get(i);
             out.append("    {\"benchmark\": ").append(quote(r.benchmark())).append(", \"system\": ").append(quote(r.system()))
@@ -92,10 +171,8 @@ public final class Report {
             if (r.ok()) {
                 out.append(String.format(Locale.ROOT, ", \"median_ms\": %.3f, \"min_ms\": %.3f, \"max_ms\": %.3f",
                         r.medianMs(), r.minMs(), r.maxMs()));
-                final OptionalDouble ratio = ratio(r);
-                if (ratio.isPresent()) {
-                    out.append(String.format(Locale.ROOT, ", \"ratio_pekko_over_actorkit\": %.3f", ratio.getAsDouble()));
-                }
+                vsPekko(r).ifPresent(c -> comparison(out, "ratio_pekko_over_actorkit", c));
+                vsNone(r).ifPresent(c -> comparison(out, "speedup_over_none", c));
             }
             out.append(String.format(Locale.ROOT, ", \"peak_rss_mb\": %.1f", r.peakRssMb()));
             out.append(", \"times_ns\": ").append(r.timesNs());
@@ -110,74 +187,161 @@ public final class Report {
         return out.append("  ]\n}\n").toString();
     }
 
+    private static void comparison(StringBuilder out, String name, Comparison c) {
+        out.append(String.format(Locale.ROOT, ", \"%s\": %.3f, \"%s_min\": %.3f, \"%s_max\": %.3f, \"%s_ranges_overlap\": %b",
+                name, c.ratio(), name, c.low(), name, c.high(), name, c.overlaps()));
+    }
+
+    /** One bar of the chart. */
+    private record Bar(String label, Comparison comparison) {
+    }
+
     /**
-     * A horizontal bar chart of the ratios (log scale, 1x marked), one bar per actorkit run that
-     * has a Pekko peer.
+     * The chart: the run's summary, then one bar per actorkit run with a Pekko peer (Pekko's median
+     * over actorkit's) and one per stealing variant with a {@value #NO_STEALING} run (its speed-up
+     * over no stealing), on one log scale with 1x marked. Each bar carries a whisker from the lowest
+     * to the highest ratio the two runs' iterations allow; a bar whose whisker crosses 1x is grey
+     * and flagged {@value #OVERLAP_FLAG}.
      */
     public String svg() {
-        final List<Result> rows = new ArrayList<>();
-        for (Result r : results) {
-            if (ratio(r).isPresent()) {
-                rows.add(r);
+        final List<Bar> vsPekko = bars(this::vsPekko);
+        final List<Bar> vsNone = bars(this::vsNone);
+        double low = 0.5;
+        double high = 2;
+        for (List<Bar> bars : List.of(vsPekko, vsNone)) {
+            for (Bar bar : bars) {
+                low = Math.min(low, Math.max(1e-3, bar.comparison().low()));
+                high = Math.max(high, Math.min(1e4, bar.comparison().high()));
             }
         }
-        final int left = 300;
-        final int width = 900;
-        final int barHeight = 18;
-        final int top = 50;
-        final int height = top + rows.size() * (barHeight + 6) + 50;
-        double maxRatio = 10;
-        double minRatio = 0.5;
-        for (Result r : rows) {
-            maxRatio = Math.max(maxRatio, ratio(r).getAsDouble());
-            minRatio = Math.min(minRatio, ratio(r).getAsDouble());
-        }
-        final double lo = Math.log10(minRatio);
-        final double hi = Math.log10(maxRatio * 1.2);
-        final int plot = width - left - 40;
+        final Scale scale = new Scale(Math.log10(low / 1.15), Math.log10(high * 1.15));
+        final StringBuilder body = new StringBuilder();
+        int y = 78;
+        y = section(body, "actorkit vs Apache Pekko: Pekko's median / actorkit's median (right of 1x: actorkit faster)",
+                vsPekko, y, scale);
+        y = section(body, "work stealing: no stealing's median / the variant's median (right of 1x: stealing faster)",
+                vsNone, y + 16, scale);
         final StringBuilder svg = new StringBuilder();
         svg.append(String.format(Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">%n",
-                width, height));
+                Scale.WIDTH, y + 10));
         svg.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"24\" font-size=\"15\">Pekko median / actorkit median "
-                + "(log scale; right of 1x: actorkit faster)</text>%n", 10));
-        for (double tick : new double[] {0.5, 1, 2, 5, 10, 20, 50, 100, 200}) {
-            if (tick < minRatio || tick > maxRatio * 1.2) {
+        text(svg, 10, 22, 15, "start", "actorkit benchmark suite: speed ratios (log scale)");
+        text(svg, 10, 40, 11, "start", info.summary());
+        text(svg, 10, 56, 11, "start", "bar: ratio of medians; whisker: lowest to highest ratio of any two iterations"
+                + " (min/max); " + OVERLAP_FLAG + " and grey: the runs' min-max ranges overlap, not a lead");
+        return svg.append(body).append("</svg>\n").toString();
+    }
+
+    private List<Bar> bars(Function<Result, Optional<Comparison>> compare) {
+        final List<Bar> bars = new ArrayList<>();
+        for (Result r : results) {
+            compare.apply(r).ifPresent(c -> bars.add(new Bar(r.benchmark() + " (" + r.variant() + ")", c)));
+        }
+        return bars;
+    }
+
+    /** Log-scale x positions of the chart. */
+    private record Scale(double lo, double hi) {
+        static final int WIDTH = 1000;
+        static final int LEFT = 300;
+        static final int PLOT = WIDTH - LEFT - 170;
+
+        double x(double ratio) {
+            return LEFT + (Math.log10(ratio) - lo) / (hi - lo) * PLOT;
+        }
+    }
+
+    private static int section(StringBuilder svg, String heading, List<Bar> bars, int top, Scale scale) {
+        final int barHeight = 16;
+        final int step = barHeight + 6;
+        text(svg, 10, top, 13, "start", heading);
+        if (bars.isEmpty()) {
+            text(svg, 20, top + 20, 12, "start", "(no such runs in this run of the suite)");
+            return top + 28;
+        }
+        final int first = top + 12;
+        final int bottom = first + bars.size() * step;
+        for (double tick : new double[] {0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100,
+                200, 500, 1000, 2000, 5000, 10000}) {
+            final double x = scale.x(tick);
+            if (x < Scale.LEFT - 0.5 || x > Scale.LEFT + Scale.PLOT + 0.5) {
                 continue;
             }
-            final double x = left + (Math.log10(tick) - lo) / (hi - lo) * plot;
             svg.append(String.format(Locale.ROOT,
-                    "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-width=\"%s\"/>%n", x, top - 8, x,
-                    height - 40, tick == 1 ? "black" : "#ccc", tick == 1 ? "1.5" : "1"));
-            svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%sx</text>%n", x,
-                    height - 24, tick == Math.rint(tick) ? String.valueOf((int) tick) : String.valueOf(tick)));
+                    "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-width=\"%s\"/>%n", x, first - 4,
+                    x, bottom, tick == 1 ? "black" : "#ccc", tick == 1 ? "1.5" : "1"));
+            text(svg, x, bottom + 14, 11, "middle", (tick < 1 ? String.valueOf(tick) : String.valueOf((long) tick)) + "x");
         }
-        for (int i = 0; i < rows.size(); i++) {
-            final Result r = rows.get(i);
-            final double ratio = ratio(r).getAsDouble();
-            final int y = top + i * (barHeight + 6);
-            final double x0 = left + (0 - lo) / (hi - lo) * plot;
-            final double x1 = left + (Math.log10(ratio) - lo) / (hi - lo) * plot;
-            svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s (%s)</text>%n", left - 8,
-                    y + 13, r.benchmark(), r.variant()));
+        for (int i = 0; i < bars.size(); i++) {
+            final Bar bar = bars.get(i);
+            final Comparison c = bar.comparison();
+            final int y = first + i * step;
+            final double mid = y + barHeight / 2.0;
+            final double x0 = scale.x(1);
+            final double x1 = scale.x(c.ratio());
+            final String fill = c.overlaps() ? "#9e9e9e" : c.ratio() >= 1 ? "#3a7d44" : "#b5493f";
+            text(svg, Scale.LEFT - 8, y + 12, 12, "end", (c.overlaps() ? OVERLAP_FLAG + " " : "") + bar.label());
             svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"/>%n",
-                    Math.min(x0, x1), y, Math.abs(x1 - x0), barHeight, ratio >= 1 ? "#3a7d44" : "#b5493f"));
-            svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\">%.2fx</text>%n", Math.max(x0, x1) + 4, y + 13,
-                    ratio));
+                    Math.min(x0, x1), y, Math.max(1, Math.abs(x1 - x0)), barHeight, fill));
+            final double lowX = scale.x(Math.max(1e-3, c.low()));
+            final double highX = scale.x(Math.min(1e4, c.high()));
+            svg.append(String.format(Locale.ROOT,
+                    "<path d=\"M%.1f %.1f H%.1f M%.1f %.1f V%.1f M%.1f %.1f V%.1f\" stroke=\"black\" fill=\"none\"/>%n",
+                    lowX, mid, highX, lowX, mid - 5, mid + 5, highX, mid - 5, mid + 5));
+            text(svg, Math.max(Math.max(x0, x1), highX) + 6, y + 12, 12, "start",
+                    String.format(Locale.ROOT, "%s (%.2f-%.2f)", c.formatted(), c.low(), c.high()));
         }
-        return svg.append("</svg>\n").toString();
+        return bottom + 22;
+    }
+
+    private static void text(StringBuilder svg, double x, int y, int size, String anchor, String text) {
+        svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"%d\" text-anchor=\"%s\">%s</text>%n",
+                x, y, size, anchor, xml(plain(text))));
     }
 
     /** Writes {@code latest.csv}, {@code latest.json} and {@code ratios.svg} into {@code dir}. */
-    public void write(Path dir, Map<String, String> settings) throws IOException {
+    public void write(Path dir) throws IOException {
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("latest.csv"), csv(), StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve("latest.json"), json(settings), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("latest.json"), json(), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("ratios.svg"), svg(), StandardCharsets.UTF_8);
     }
 
+    /** {@code text} without terminal escape sequences or other control characters (newlines and tabs stay). */
+    static String plain(String text) {
+        return CONTROL.matcher(ESCAPE.matcher(text).replaceAll("")).replaceAll("?");
+    }
+
+    private static String xml(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
+    private static String strings(List<String> values) {
+        final StringBuilder out = new StringBuilder("[");
+        for (int i = 0; i < values.size(); i++) {
+            out.append(i > 0 ? ", " : "").append(quote(values.get(i)));
+        }
+        return out.append(']').toString();
+    }
+
     private static String quote(String s) {
-        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + "\"";
+        final StringBuilder out = new StringBuilder("\"");
+        for (int i = 0; i < s.length(); i++) {
+            final char c = s.charAt(i);
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                default -> {
+                    if (c < 0x20 || c == 0x7f) {
+                        out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        return out.append('"').toString();
     }
 }

@@ -40,11 +40,7 @@ public final class RunOne {
         final String system = required(options, "--system");
         final String variant = required(options, "--variant");
         final int workers = Integer.parseInt(required(options, "--workers"));
-        Sizes chosen = Sizes.preset(options.getOrDefault("--preset", "small"));
-        for (String size : sizes) {
-            final String[] kv = size.split("=", 2);
-            chosen = chosen.with(kv[0], Long.parseLong(kv[1]));
-        }
+        final Sizes chosen = Sizes.resolve(options.getOrDefault("--preset", "small"), sizes);
         final int warmup = Integer.parseInt(options.getOrDefault("--warmup", "2"));
         final int iterations = Integer.parseInt(options.getOrDefault("--iterations", "5"));
 

@@ -1,6 +1,7 @@
 package actor.bench.suite;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -8,8 +9,14 @@ import java.util.Map;
  * {@link #REFERENCE} holds the sizes of the reference chapter and of Savina. Any field can be
  * overridden by name ({@code --size executorRounds=100}).
  *
- * @param staticSends          static send: sends of one preallocated message to one actor
- * @param dynamicSends         dynamic send: sends, each to a new actor with a new message
+ * @param staticSends          static send (the chapter's): receipts of one preallocated message that
+ *                             one actor keeps sending to itself from its behaviour
+ * @param dynamicSends         dynamic send (the chapter's): links of the chain, each a new actor
+ *                             receiving a new message from its predecessor's behaviour
+ * @param staticSendsExternal  static send from outside: sends of one preallocated message to one
+ *                             actor from the main thread
+ * @param dynamicSendsExternal dynamic send from outside: sends from the main thread, each to a new
+ *                             actor with a new message
  * @param executorActors       executor: actors
  * @param executorGroup        executor and balance: actors per group (each sends to all of its group)
  * @param executorRounds       executor: rounds
@@ -22,6 +29,9 @@ import java.util.Map;
  *                             the reference definition, which is communication-bound; more makes
  *                             the loaded worker compute-bound)
  * @param pingPongRoundTrips   Savina ping-pong: round trips
+ * @param pingPongCrossRoundTrips ping-pong with the two actors on different workers: round trips
+ * @param dictionaryClients    request-reply (Savina's concurrent dictionary): clients
+ * @param dictionaryRequests   request-reply: requests per client, each awaiting its reply
  * @param ringActors           Savina thread ring: actors in the ring
  * @param ringHops             Savina thread ring: hops of the token
  * @param countingMessages     Savina counting actor: increments
@@ -30,27 +40,47 @@ import java.util.Map;
  * @param throughputMessages   Savina fork-join throughput: messages per actor
  * @param bigActors            Savina big: actors
  * @param bigPings             Savina big: pings per actor
+ * @param brokerCreatures      broker (Savina's chameneos): creatures meeting through one broker
+ * @param brokerMeetings       broker: meetings in all, each pairing two creatures
  * @param spawnActors          spawn scale: actors created, each receiving one message
  */
-public record Sizes(long staticSends, long dynamicSends, int executorActors, int executorGroup, int executorRounds,
-                    int repeatServers, int repeatRounds, int matrixSize, int balanceGroups, int balanceRounds,
-                    int balanceWork, int pingPongRoundTrips, int ringActors, int ringHops, int countingMessages, int forkJoinActors,
-                    int throughputActors, int throughputMessages, int bigActors, int bigPings, int spawnActors) {
+public record Sizes(long staticSends, long dynamicSends, long staticSendsExternal, long dynamicSendsExternal,
+                    int executorActors, int executorGroup, int executorRounds,
+                    int repeatServers, int repeatRounds, int matrixSize,
+                    int balanceGroups, int balanceRounds, int balanceWork,
+                    int pingPongRoundTrips, int pingPongCrossRoundTrips, int dictionaryClients, int dictionaryRequests,
+                    int ringActors, int ringHops, int countingMessages, int forkJoinActors,
+                    int throughputActors, int throughputMessages, int bigActors, int bigPings,
+                    int brokerCreatures, int brokerMeetings, int spawnActors) {
 
     /**
-     * About two minutes for the whole suite on this 2-core machine. Ping-pong and thread ring run
-     * ten times Savina's length: Savina's 40,000 round trips or 100,000 hops last 3-4 ms here,
-     * shorter than the tens of milliseconds a fresh worker thread may spend on its creator's
-     * virtual CPU before the kernel moves it, so their times would measure thread placement.
+     * About four to five minutes for the whole suite on this 2-core machine; each iteration of a
+     * row well under a second or so. Ping-pong and thread ring run ten times Savina's length:
+     * Savina's 40,000 round trips or 100,000 hops last 3-4 ms here, shorter than the tens of
+     * milliseconds a fresh worker thread may spend on its creator's virtual CPU before the kernel
+     * moves it, so their times would measure thread placement. Cross-worker ping-pong runs 2.5
+     * times Savina's length.
      */
     public static final Sizes SMALL = new Sizes(
-            10_000_000, 1_000_000, 4_000, 100, 40, 20_000, 50, 768, 4, 100, 0,
-            400_000, 100, 1_000_000, 1_000_000, 40_000, 60, 10_000, 120, 10_000, 200_000);
+            4_000_000, 200_000, 10_000_000, 1_000_000,    // static, dynamic; static, dynamic external
+            4_000, 100, 40,                               // executor
+            20_000, 50, 768,                              // repeat; matrix
+            4, 100, 0,                                    // balance
+            400_000, 100_000, 20, 5_000,                  // ping-pong, cross; request-reply
+            100, 1_000_000, 1_000_000, 40_000,            // thread ring; counting; fork-join create
+            60, 10_000, 120, 10_000,                      // fork-join throughput; big
+            100, 200_000, 200_000);                       // broker; spawn
 
     /** The reference chapter's and Savina's sizes. */
     public static final Sizes REFERENCE = new Sizes(
-            100_000_000, 20_000_000, 40_000, 100, 400, 100_000, 200, 3072, 8, 100, 0,
-            40_000, 100, 100_000, 1_000_000, 40_000, 60, 10_000, 120, 20_000, 1_000_000);
+            100_000_000, 20_000_000, 100_000_000, 20_000_000,
+            40_000, 100, 400,
+            100_000, 200, 3072,
+            8, 100, 0,
+            40_000, 40_000, 20, 10_000,
+            100, 100_000, 1_000_000, 40_000,
+            60, 10_000, 120, 20_000,
+            100, 200_000, 1_000_000);
 
     /** The preset called {@code name} ("small" or "reference"). */
     public static Sizes preset(String name) {
@@ -59,6 +89,30 @@ public record Sizes(long staticSends, long dynamicSends, int executorActors, int
             case "reference" -> REFERENCE;
             default -> throw new IllegalArgumentException("preset = \"" + name + "\": must be small or reference");
         };
+    }
+
+    /**
+     * The preset called {@code preset} with each {@code name=value} override applied in turn.
+     *
+     * @throws IllegalArgumentException for an unknown preset, a malformed override, or any value
+     *                                  {@link #with} rejects
+     */
+    public static Sizes resolve(String preset, List<String> overrides) {
+        Sizes sizes = preset(preset);
+        for (String override : overrides) {
+            final String[] kv = override.split("=", 2);
+            if (kv.length != 2) {
+                throw new IllegalArgumentException("--size takes name=value, got " + override);
+            }
+            final long value;
+            try {
+                value = Long.parseLong(kv[1].replace("_", ""));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("size " + kv[0] + " = " + kv[1] + ": must be a whole number");
+            }
+            sizes = sizes.with(kv[0], value);
+        }
+        return sizes;
     }
 
     /** Every field by name, in declaration order. */

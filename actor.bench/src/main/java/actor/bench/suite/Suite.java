@@ -5,11 +5,14 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -37,16 +40,19 @@ public final class Suite {
 
             Runs the benchmark suite on actorkit and, side by side, on Apache Pekko typed actors. Each
             benchmark, system and variant runs in its own JVM: warm-up iterations, then measured ones.
-            Prints a table (median, min, max, peak memory, ratio of Pekko's median to actorkit's) and
-            writes bench-results/latest.csv, latest.json and ratios.svg.
+            Progress goes to stderr. Prints a table on stdout (median, min, max, peak memory, ratio of
+            Pekko's median to actorkit's, each stealing variant's speed-up over no stealing; a ratio
+            whose runs' min-max ranges overlap is flagged ~) and writes bench-results/latest.csv,
+            latest.json (with every size used, date, commit, JVM, CPUs) and ratios.svg (the ratios
+            with min-max whiskers).
 
             options:
-              --preset small|reference   sizes (default small: about 2 minutes on 2 cores; reference:
-                                         the reference chapter's and Savina's sizes, about an hour)
+              --preset small|reference   sizes (default small: about 4-5 minutes on 2 cores; reference:
+                                         the reference chapter's and Savina's sizes, over an hour)
               --only a,b,...             only these benchmarks (default all): %s
               --systems a,b              actorkit and/or pekko (default both)
               --workers N                worker threads of both systems (default: available processors)
-              --warmup N                 warm-up iterations per run (default 2)
+              --warmup N                 warm-up iterations per run (default 2; 0 for none)
               --iterations N             measured iterations per run (default 5)
               --size name=value          override one size (repeatable); names: %s
               --jvm-arg ARG              extra JVM option for every run (repeatable); default heap -Xmx4g
@@ -69,6 +75,10 @@ public final class Suite {
                     String.join(", ", Sizes.SMALL.asMap().keySet()));
             return;
         }
+        final RunInfo info = new RunInfo(options.preset(), options.workers(), options.warmup(), options.iterations(),
+                Sizes.resolve(options.preset(), options.sizes()).asMap(), options.sizes(), jvmArgs(options),
+                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), RunInfo.gitCommit(), RunInfo.currentJvm(),
+                Runtime.getRuntime().availableProcessors());
         final List<String[]> plan = new ArrayList<>();
         for (String id : options.only()) {
             final Benchmarks benchmark = Benchmarks.byId(id).orElseThrow();
@@ -85,17 +95,9 @@ public final class Suite {
                     options.workers());
             results.add(runChild(options, run[0], run[1], run[2]));
         }
-        final Report report = new Report(results);
+        final Report report = new Report(results, info);
         System.out.print(report.table());
-        final Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("preset", options.preset());
-        settings.put("workers", String.valueOf(options.workers()));
-        settings.put("warmup", String.valueOf(options.warmup()));
-        settings.put("iterations", String.valueOf(options.iterations()));
-        settings.put("sizes", String.join(" ", options.sizes()));
-        settings.put("jvm_args", String.join(" ", jvmArgs(options)));
-        settings.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
-        report.write(options.out(), settings);
+        report.write(options.out());
         System.err.println("results in " + options.out().toAbsolutePath().normalize()
                 + ": latest.csv, latest.json, ratios.svg");
         if (results.stream().anyMatch(r -> !r.ok())) {
@@ -103,7 +105,16 @@ public final class Suite {
         }
     }
 
-    /** The options, or null for --help. */
+    /** Every option that takes a value. */
+    private static final Set<String> VALUED = Set.of("--preset", "--only", "--systems", "--workers", "--warmup",
+            "--iterations", "--size", "--jvm-arg", "--out");
+
+    /**
+     * The options, or null for --help.
+     *
+     * @throws IllegalArgumentException naming the option or argument that is unknown or has a bad
+     *                                  or missing value
+     */
     static Options parse(String[] args) {
         String preset = "small";
         List<String> only = Benchmarks.ids();
@@ -119,8 +130,11 @@ public final class Suite {
             if (arg.equals("--help") || arg.equals("-h")) {
                 return null;
             }
+            if (!VALUED.contains(arg)) {
+                throw new IllegalArgumentException(arg.startsWith("-") ? "unknown option " + arg : "unexpected argument " + arg);
+            }
             if (i + 1 >= args.length) {
-                throw new IllegalArgumentException(arg.startsWith("--") ? arg + " needs a value" : "unknown argument " + arg);
+                throw new IllegalArgumentException(arg + " needs a value");
             }
             final String value = args[++i];
             switch (arg) {
@@ -145,15 +159,11 @@ public final class Suite {
                         }
                     }
                 }
-                case "--workers" -> workers = positive(arg, value);
-                case "--warmup" -> warmup = Integer.parseInt(value);
-                case "--iterations" -> iterations = positive(arg, value);
+                case "--workers" -> workers = atLeast(arg, value, 1);
+                case "--warmup" -> warmup = atLeast(arg, value, 0);
+                case "--iterations" -> iterations = atLeast(arg, value, 1);
                 case "--size" -> {
-                    final String[] kv = value.split("=", 2);
-                    if (kv.length != 2) {
-                        throw new IllegalArgumentException("--size takes name=value, got " + value);
-                    }
-                    Sizes.SMALL.with(kv[0], Long.parseLong(kv[1]));
+                    Sizes.resolve("small", List.of(value));
                     sizes.add(value);
                 }
                 case "--jvm-arg" -> jvmArgs.add(value);
@@ -164,15 +174,15 @@ public final class Suite {
         return new Options(preset, only, systems, workers, warmup, iterations, sizes, jvmArgs, out);
     }
 
-    private static int positive(String option, String value) {
+    private static int atLeast(String option, String value, int least) {
         final int n;
         try {
             n = Integer.parseInt(value);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(option + " = " + value + ": must be a whole number");
         }
-        if (n < 1) {
-            throw new IllegalArgumentException(option + " = " + n + ": must be at least 1");
+        if (n < least) {
+            throw new IllegalArgumentException(option + " = " + n + ": must be at least " + least);
         }
         return n;
     }

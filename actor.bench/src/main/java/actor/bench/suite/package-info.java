@@ -1,8 +1,9 @@
 /**
  * The benchmark suite: {@link actor.bench.suite.Suite} runs every {@link actor.bench.suite.Benchmarks
  * benchmark} on each system in its own JVM ({@link actor.bench.suite.RunOne}) and writes the
- * {@link actor.bench.suite.Report}. Workloads of both systems share the definitions here (sizes,
- * the matrix kernel, Savina's unit of work).
+ * {@link actor.bench.suite.Report}, headed by the {@link actor.bench.suite.RunInfo} it ran with.
+ * Workloads of both systems share the definitions here (sizes, the matrix kernel, Savina's unit of
+ * work, the request-reply request stream, the broker's colours), so both do identical work.
  *
  * <p>Threading: the runner is single-threaded; workloads create their own actor systems.
  */

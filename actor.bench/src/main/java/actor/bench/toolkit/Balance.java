@@ -1,18 +1,16 @@
 package actor.bench.toolkit;
 
 import actor.api.ActorSystem;
-import actor.api.PoisonPill;
 import actor.bench.suite.RunSpec;
 import actor.bench.suite.Workload;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.IntPredicate;
 
 /**
  * Balance-one and balance-multi: the executor workload, but every busy actor's ticket is placed in
- * the slices of the loaded workers only (worker 0, or every even worker), by creating actors in
- * ticket order and finishing at once the "dummy" actors whose tickets fall on other workers. Only
- * work stealing can spread the load.
+ * the slices of the loaded workers only (worker 0, or every even worker), by creating actors and
+ * finishing at once the "dummy" actors whose tickets fall on other workers
+ * ({@link Toolkit#onWorker(ActorSystem, IntPredicate, java.util.function.Function)}). Only work
+ * stealing can spread the load.
  */
 public final class Balance implements Workload {
 
@@ -45,19 +43,11 @@ public final class Balance implements Workload {
         }
         final int busy = loadedWorkers * spec.sizes().balanceGroups() * group;
         final ActorSystem system = Toolkit.start(spec);
-        final int mailboxes = system.config().mailboxes();
         final long start = System.nanoTime();
-        final List<GroupMember> members = new ArrayList<>(busy);
-        while (members.size() < busy) {
-            final GroupMember actor = new GroupMember(system, rounds, spec.sizes().balanceWork());
-            final int worker = (int) ((long) actor.ticket() * workers / mailboxes);
-            if (loaded.test(worker)) {
-                members.add(actor);
-            } else {
-                actor.send(PoisonPill.FINISHED);
-            }
+        final GroupMember[] all = new GroupMember[busy];
+        for (int i = 0; i < busy; i++) {
+            all[i] = Toolkit.onWorker(system, loaded, s -> new GroupMember(s, rounds, spec.sizes().balanceWork()));
         }
-        final GroupMember[] all = members.toArray(GroupMember[]::new);
         GroupMember.formGroups(all, group);
         for (GroupMember member : all) {
             member.send(GroupMember.KICK);

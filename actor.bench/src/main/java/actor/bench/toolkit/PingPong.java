@@ -6,10 +6,20 @@ import actor.api.Allocation;
 import actor.api.Message;
 import actor.api.PoisonPill;
 import actor.bench.suite.RunSpec;
+import actor.bench.suite.Sizes;
 import actor.bench.suite.Workload;
+import java.util.function.ToIntFunction;
 
-/** Savina ping-pong: {@code pingPongRoundTrips} round trips between two actors. */
+/**
+ * Savina ping-pong: round trips of one ball between two actors. {@link #anyWorkers()} leaves the
+ * two actors where the system puts them ({@code pingPongRoundTrips}); {@link #crossWorker()} puts
+ * the pinger on worker 0 and the ponger on worker 1 ({@code pingPongCrossRoundTrips}), so every
+ * send crosses workers (with one worker both share it). Each side's mailbox holds at most one
+ * message, so stealing never moves them.
+ */
 public final class PingPong implements Workload {
+
+    private enum Placement { ANY, CROSS_WORKER }
 
     static final class Ball extends Message {
     }
@@ -40,6 +50,8 @@ public final class PingPong implements Workload {
 
     static final class Ponger extends Actor<Ball> {
         private final Pinger pinger;
+        /** Written by behaviours only; read by main after stop() (the workers have exited). */
+        private int received;
 
         Ponger(ActorSystem system, Pinger pinger) {
             super(system);
@@ -48,19 +60,50 @@ public final class PingPong implements Workload {
 
         @Override
         protected Allocation receive(Ball ball) {
+            received++;
             pinger.send(BALL);
             return Allocation.NODELETE;
         }
     }
 
+    private final String name;
+    private final Placement placement;
+    private final ToIntFunction<Sizes> roundTrips;
+
+    private PingPong(String name, Placement placement, ToIntFunction<Sizes> roundTrips) {
+        this.name = name;
+        this.placement = placement;
+        this.roundTrips = roundTrips;
+    }
+
+    /** Savina's ping-pong as it is: the system places both actors. */
+    public static PingPong anyWorkers() {
+        return new PingPong("ping-pong", Placement.ANY, Sizes::pingPongRoundTrips);
+    }
+
+    /** Ping-pong with the two actors on different workers. */
+    public static PingPong crossWorker() {
+        return new PingPong("ping-pong-cross", Placement.CROSS_WORKER, Sizes::pingPongCrossRoundTrips);
+    }
+
     @Override
     public long run(RunSpec spec) {
+        final int trips = roundTrips.applyAsInt(spec.sizes());
         final ActorSystem system = Toolkit.start(spec);
-        final Pinger pinger = new Pinger(system, spec.sizes().pingPongRoundTrips());
-        pinger.ponger = new Ponger(system, pinger);
+        final Pinger pinger;
+        if (placement == Placement.CROSS_WORKER) {
+            pinger = Toolkit.onWorker(system, 0, s -> new Pinger(s, trips));
+            pinger.ponger = Toolkit.onWorker(system, Toolkit.clientWorker(system, 0), s -> new Ponger(s, pinger));
+        } else {
+            pinger = new Pinger(system, trips);
+            pinger.ponger = new Ponger(system, pinger);
+        }
         final long start = System.nanoTime();
         pinger.send(SERVE);
         Toolkit.stop(system);
-        return System.nanoTime() - start;
+        final long elapsed = System.nanoTime() - start;
+        Toolkit.check(name, "balls returned", trips, pinger.returned);
+        Toolkit.check(name, "balls received", trips, pinger.ponger.received);
+        return elapsed;
     }
 }

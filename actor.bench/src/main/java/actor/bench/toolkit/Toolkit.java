@@ -1,18 +1,32 @@
 package actor.bench.toolkit;
 
+import actor.api.Actor;
 import actor.api.ActorError;
 import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
+import actor.api.PoisonPill;
 import actor.bench.suite.RunSpec;
+import java.time.Duration;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Function;
+import java.util.function.IntPredicate;
 
 /**
- * Starts and stops an actorkit system the way every workload of the suite runs it. Anything the
- * system reports (a failed behaviour, an undelivered message) fails the run: a benchmark that
- * silently lost work would measure nothing.
+ * Starts and stops an actorkit system the way every workload of the suite runs it, and places
+ * actors on chosen workers. Anything the system reports (a failed behaviour, an undelivered
+ * message) fails the run: a benchmark that silently lost work would measure nothing.
  */
 final class Toolkit {
+
+    /** How long a workload may take before its run is declared broken (as for Pekko's runs). */
+    private static final Duration STOP_TIMEOUT = Duration.ofMinutes(10);
+
+    /**
+     * Actors {@link #onWorker} creates per mailbox of the system before it gives up: far more than
+     * any ticket order that visits every mailbox needs.
+     */
+    private static final int PLACEMENT_TRIES_PER_MAILBOX = 4;
 
     /** Problems reported by the system of the running iteration (iterations run one at a time). */
     private static final Queue<ActorError> ERRORS = new ConcurrentLinkedQueue<>();
@@ -28,15 +42,92 @@ final class Toolkit {
     }
 
     /**
-     * Stops {@code system}, waiting for its last actor.
+     * Stops {@code system}, waiting for its last actor, at most {@link #STOP_TIMEOUT}; a run that
+     * does not finish by then is aborted.
      *
-     * @throws IllegalStateException if the system reported any problem during the iteration
+     * @throws IllegalStateException if the run did not finish in time, or the system reported any
+     *                               problem during the iteration
      */
     static void stop(ActorSystem system) {
-        system.stop();
+        final boolean stopped;
+        try {
+            stopped = system.stop(STOP_TIMEOUT);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            system.abort();
+            throw new IllegalStateException("interrupted while waiting for the run to finish", e);
+        }
+        if (!stopped) {
+            final long live = system.liveActors();
+            system.abort();
+            throw new IllegalStateException("the run did not finish within " + STOP_TIMEOUT.toMinutes()
+                    + " minutes; " + live + " actor(s) still live");
+        }
         final ActorError first = ERRORS.peek();
         if (first != null) {
             throw new IllegalStateException(ERRORS.size() + " problem(s) reported, first: " + first.describe());
         }
+    }
+
+    /**
+     * Fails the run when a workload's result is wrong.
+     *
+     * @throws IllegalStateException naming the benchmark, the quantity and both values, if
+     *                               {@code actual != expected}
+     */
+    static void check(String benchmark, String quantity, long expected, long actual) {
+        if (actual != expected) {
+            throw new IllegalStateException(benchmark + ": " + quantity + " = " + actual + ", expected " + expected);
+        }
+    }
+
+    /**
+     * The worker whose slice holds {@code actor}'s mailbox when the system starts: the mailboxes
+     * are split into contiguous slices, one per worker, so mailbox {@code t} of {@code M} belongs
+     * to worker {@code t * workers / M}. Work stealing may later move a mailbox holding a backlog
+     * (two messages or more) to another worker.
+     */
+    static int workerOf(ActorSystem system, Actor<?> actor) {
+        return (int) ((long) actor.ticket() * system.config().workers() / system.config().mailboxes());
+    }
+
+    /** An actor made by {@code factory} whose mailbox starts on worker {@code worker} (see {@link #onWorker(ActorSystem, IntPredicate, Function)}). */
+    static <A extends Actor<?>> A onWorker(ActorSystem system, int worker, Function<ActorSystem, A> factory) {
+        final int workers = system.config().workers();
+        if (worker < 0 || worker >= workers) {
+            throw new IllegalArgumentException("worker = " + worker + ": must be in [0, " + workers + ")");
+        }
+        return onWorker(system, w -> w == worker, factory);
+    }
+
+    /**
+     * Creates actors with {@code factory} until one's mailbox starts on a worker that
+     * {@code wanted} accepts ({@link #workerOf}); each rejected actor is sent
+     * {@link PoisonPill#FINISHED} at once, so it terminates without running a behaviour. Depends
+     * only on the ticket-to-worker rule, not on the order in which tickets are handed out; call it
+     * from outside the system (a behaviour's creations may all stay in its own worker's slice).
+     *
+     * @throws IllegalStateException if no actor lands on a wanted worker within
+     *                               {@value #PLACEMENT_TRIES_PER_MAILBOX} tries per mailbox
+     */
+    static <A extends Actor<?>> A onWorker(ActorSystem system, IntPredicate wanted, Function<ActorSystem, A> factory) {
+        final long tries = (long) PLACEMENT_TRIES_PER_MAILBOX * system.config().mailboxes();
+        for (long i = 0; i < tries; i++) {
+            final A actor = factory.apply(system);
+            if (wanted.test(workerOf(system, actor))) {
+                return actor;
+            }
+            actor.send(PoisonPill.FINISHED);
+        }
+        throw new IllegalStateException("no actor landed on a wanted worker in " + tries + " tries");
+    }
+
+    /**
+     * The worker for client {@code index} of a workload whose server sits on worker 0: the other
+     * workers in turn, so clients and server never share a worker; with one worker, worker 0.
+     */
+    static int clientWorker(ActorSystem system, int index) {
+        final int workers = system.config().workers();
+        return workers == 1 ? 0 : 1 + index % (workers - 1);
     }
 }

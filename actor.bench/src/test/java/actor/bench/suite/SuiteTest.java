@@ -1,22 +1,27 @@
 package actor.bench.suite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class SuiteTest {
 
     @Test
     void sizesCanBeOverriddenByNameAndRejectNonsense() {
-        final Sizes sizes = Sizes.SMALL.with("executorRounds", 7).with("staticSends", 3_000_000_000L);
+        final Sizes sizes = Sizes.SMALL.with("executorRounds", 7).with("staticSendsExternal", 3_000_000_000L);
         assertEquals(7, sizes.executorRounds());
-        assertEquals(3_000_000_000L, sizes.staticSends());
+        assertEquals(3_000_000_000L, sizes.staticSendsExternal());
         assertEquals(Sizes.SMALL.executorActors(), sizes.executorActors());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Sizes.SMALL.with("rounds", 1))
                 .getMessage().contains("executorRounds"), "lists the names");
@@ -31,13 +36,18 @@ class SuiteTest {
     @Test
     void theReferencePresetHoldsTheReferenceSizes() {
         final Sizes r = Sizes.REFERENCE;
-        assertEquals(100_000_000L, r.staticSends());
-        assertEquals(20_000_000L, r.dynamicSends());
+        assertEquals(100_000_000L, r.staticSends(), "the chapter's static send: 100M");
+        assertEquals(20_000_000L, r.dynamicSends(), "the chapter's dynamic send: 20M");
+        assertEquals(100_000_000L, r.staticSendsExternal());
+        assertEquals(20_000_000L, r.dynamicSendsExternal());
         assertEquals(List.of(40_000, 100, 400), List.of(r.executorActors(), r.executorGroup(), r.executorRounds()));
         assertEquals(List.of(100_000, 200), List.of(r.repeatServers(), r.repeatRounds()));
         assertEquals(3072, r.matrixSize());
         assertEquals(0, r.balanceWork(), "the reference balance workload is the executor workload");
         assertEquals(40_000, r.pingPongRoundTrips());
+        assertEquals(40_000, r.pingPongCrossRoundTrips());
+        assertEquals(List.of(20, 10_000), List.of(r.dictionaryClients(), r.dictionaryRequests()));
+        assertEquals(List.of(100, 200_000), List.of(r.brokerCreatures(), r.brokerMeetings()));
         assertEquals(List.of(100, 100_000), List.of(r.ringActors(), r.ringHops()));
         assertEquals(1_000_000, r.countingMessages());
         assertEquals(40_000, r.forkJoinActors());
@@ -67,8 +77,15 @@ class SuiteTest {
         assertTrue(message("--workers", "0").contains("--workers = 0"));
         assertTrue(message("--size", "nope=3").contains("does not exist"));
         assertTrue(message("--preset", "huge").contains("small or reference"));
-        assertTrue(message("--frobnicate", "1").contains("unknown option"));
+        assertTrue(message("--frobnicate", "1").contains("unknown option --frobnicate"));
+        assertEquals("unknown option --bogus", message("--bogus"), "a lone unknown option is named, not asked a value");
+        assertEquals("unknown option -x", message("--iterations", "1", "-x"));
+        assertEquals("unexpected argument stray", message("stray"));
         assertTrue(message("--workers").contains("needs a value"));
+        assertTrue(message("--warmup", "-1").contains("--warmup = -1"));
+        assertEquals(0, Suite.parse(new String[] {"--warmup", "0"}).warmup());
+        assertTrue(message("--size", "bigPings=lots").contains("must be a whole number"));
+        assertTrue(message("--size", "bigPings").contains("name=value"));
     }
 
     private static String message(String... args) {
@@ -85,22 +102,75 @@ class SuiteTest {
         }
         assertEquals(List.of(), Benchmarks.BALANCE_ONE.variants(Benchmarks.PEKKO), "balance runs on actorkit only");
         assertEquals(Benchmarks.STEALING_VARIANTS, Benchmarks.EXECUTOR.variants(Benchmarks.ACTORKIT));
-        assertEquals(List.of("longest-victim"), Benchmarks.STATIC_SEND.variants(Benchmarks.ACTORKIT));
+        assertEquals(List.of("longest-victim"), Benchmarks.STATIC_SEND_EXTERNAL.variants(Benchmarks.ACTORKIT));
+    }
+
+    @Test
+    void theChaptersDefinitionsAndTheCrossWorkerWorkloadsAreInTheSuiteOnBothSystems() {
+        final List<String> ids = Benchmarks.ids();
+        for (String id : List.of("static-send", "dynamic-send", "static-send-external", "dynamic-send-external",
+                "ping-pong-cross", "request-reply", "broker")) {
+            final Benchmarks b = Benchmarks.byId(id).orElseThrow(() -> new AssertionError(id + " is missing"));
+            assertTrue(b.hasPeer(), id + " runs on Pekko too");
+            assertEquals(List.of("typed"), b.variants(Benchmarks.PEKKO), id);
+        }
+        assertTrue(ids.indexOf("static-send") < ids.indexOf("static-send-external"), "the chapter's rows come first");
+        assertEquals(ids.size(), Set.copyOf(ids).size(), "ids are unique");
+    }
+
+    /** Sizes small enough that every workload runs in well under a second. */
+    private static final Sizes TINY = Sizes.SMALL.with("staticSends", 20_000).with("dynamicSends", 5_000)
+            .with("pingPongCrossRoundTrips", 2_000).with("dictionaryClients", 5).with("dictionaryRequests", 300)
+            .with("brokerCreatures", 7).with("brokerMeetings", 2_000);
+
+    @Test
+    @Timeout(120)
+    void theNewWorkloadsRunToTheirCheckedEndOnBothSystems() throws Exception {
+        for (Benchmarks b : List.of(Benchmarks.STATIC_SEND, Benchmarks.DYNAMIC_SEND, Benchmarks.PING_PONG_CROSS,
+                Benchmarks.REQUEST_REPLY, Benchmarks.BROKER)) {
+            for (int workers : List.of(1, 3)) {
+                final RunSpec spec = new RunSpec(workers, Benchmarks.DEFAULT_VARIANT, TINY, new HashMap<>());
+                assertTrue(b.workload(Benchmarks.ACTORKIT).run(spec) > 0, b.id() + " on actorkit, " + workers + " workers");
+            }
+            final RunSpec spec = new RunSpec(2, Benchmarks.PEKKO_VARIANT, TINY, new HashMap<>());
+            assertTrue(b.workload(Benchmarks.PEKKO).run(spec) > 0, b.id() + " on Pekko");
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void aBrokerWithOneCreatureIsRejectedRatherThanLeftWaiting() {
+        final Sizes lonely = TINY.with("brokerCreatures", 1);
+        for (String system : List.of(Benchmarks.ACTORKIT, Benchmarks.PEKKO)) {
+            final String variant = Benchmarks.BROKER.variants(system).get(0);
+            final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> Benchmarks.BROKER.workload(system).run(new RunSpec(2, variant, lonely, new HashMap<>())));
+            assertTrue(e.getMessage().contains("brokerCreatures = 1"), e.getMessage());
+        }
+    }
+
+    private static final RunInfo INFO = new RunInfo("small", 2, 2, 3, Sizes.SMALL.with("bigPings", 10).asMap(),
+            List.of("bigPings=10"), List.of("-Xmx4g"), "2024-01-02T03:04:05Z", "abc1234", "Test VM 17.0.1", 8);
+
+    private static Result run(String benchmark, String system, String variant, long... millis) {
+        return new Result(benchmark, system, variant, 2, Arrays.stream(millis).map(ms -> ms * 1_000_000).boxed().toList(),
+                204_800, Map.of(), null);
     }
 
     @Test
     void theReportComputesRatiosAgainstPekkoAndWritesTheFixedCsvHeader() {
-        final Result toolkit = new Result("executor", "actorkit", "random", 2, List.of(100_000_000L, 300_000_000L, 200_000_000L),
-                204_800, Map.of(), null);
-        final Result pekko = new Result("executor", "pekko", "typed", 2, List.of(600_000_000L, 600_000_000L, 700_000_000L),
-                409_600, Map.of(), null);
-        final Result lonely = new Result("balance-one", "actorkit", "none", 2, List.of(5_000_000L), 1024,
-                Map.of(), null);
+        final Result toolkit = run("executor", "actorkit", "random", 100, 300, 200);
+        final Result pekko = run("executor", "pekko", "typed", 600, 600, 700);
+        final Result lonely = run("spawn", "actorkit", "longest-victim", 5);
         final Result failed = new Result("big", "pekko", "typed", 2, List.of(), -1, Map.of(), "exit code 1");
-        final Report report = new Report(List.of(toolkit, pekko, lonely, failed));
+        final Report report = new Report(List.of(toolkit, pekko, lonely, failed), INFO);
 
         assertEquals(200.0, toolkit.medianMs(), 1e-9);
         assertEquals(3.0, report.ratio(toolkit).getAsDouble(), 1e-9);
+        final Report.Comparison c = report.vsPekko(toolkit).orElseThrow();
+        assertEquals(2.0, c.low(), 1e-9, "Pekko's fastest over actorkit's slowest");
+        assertEquals(7.0, c.high(), 1e-9, "Pekko's slowest over actorkit's fastest");
+        assertFalse(c.overlaps());
         assertTrue(report.ratio(pekko).isEmpty());
         assertTrue(report.ratio(lonely).isEmpty());
 
@@ -108,11 +178,103 @@ class SuiteTest {
         assertEquals("benchmark,system,variant,workers,median_ms,min_ms,max_ms,peak_rss_mb", csv.get(0));
         assertEquals("executor,actorkit,random,2,200.000,100.000,300.000,200.0", csv.get(1));
         assertEquals(4, csv.size(), "the failed run has no CSV line");
-        assertTrue(report.table().contains("3.00x"));
-        assertTrue(report.table().contains("FAILED: exit code 1"));
-        assertTrue(report.json(Map.of("preset", "small")).contains("\"ratio_pekko_over_actorkit\": 3.000"));
+        final String table = report.table();
+        assertTrue(table.contains(" 3.00x"), table);
+        assertFalse(table.contains("~3.00x"), "a lead outside the noise is not flagged");
+        assertTrue(table.contains("FAILED: exit code 1"));
+        final String json = report.json();
+        assertTrue(json.contains("\"ratio_pekko_over_actorkit\": 3.000, \"ratio_pekko_over_actorkit_min\": 2.000, "
+                + "\"ratio_pekko_over_actorkit_max\": 7.000, \"ratio_pekko_over_actorkit_ranges_overlap\": false"), json);
         final String svg = report.svg();
         assertTrue(svg.startsWith("<svg") && svg.trim().endsWith("</svg>"));
-        assertTrue(svg.contains("executor (random)") && svg.contains("3.00x"));
+        assertTrue(svg.contains("executor (random)") && svg.contains("3.00x (2.00-7.00)"), svg);
+    }
+
+    @Test
+    void aLeadWithinTheSpreadIsFlaggedNotReportedAsAWin() {
+        // actorkit's median is better, but its slowest iteration is slower than Pekko's fastest.
+        final Result toolkit = run("broker", "actorkit", "longest-victim", 100, 110, 400);
+        final Result pekko = run("broker", "pekko", "typed", 150, 300, 320);
+        // Pekko's median is better, and its ranges are clear of actorkit's: an honest loss, no flag.
+        final Result losing = run("request-reply", "actorkit", "longest-victim", 500, 510, 520);
+        final Result winning = run("request-reply", "pekko", "typed", 100, 110, 120);
+        final Report report = new Report(List.of(toolkit, pekko, losing, winning), INFO);
+
+        final Report.Comparison overlap = report.vsPekko(toolkit).orElseThrow();
+        assertEquals(300.0 / 110, overlap.ratio(), 1e-9);
+        assertTrue(overlap.overlaps(), "actorkit's max 400 > Pekko's min 150");
+        assertEquals("~2.73x", overlap.formatted());
+        assertFalse(report.vsPekko(losing).orElseThrow().overlaps());
+        assertEquals("0.22x", report.vsPekko(losing).orElseThrow().formatted());
+
+        final String table = report.table();
+        assertTrue(table.lines().anyMatch(l -> l.startsWith("broker ") && l.contains("~2.73x")), table);
+        assertTrue(table.lines().anyMatch(l -> l.startsWith("request-reply ") && l.contains(" 0.22x")), table);
+        assertTrue(table.contains(Report.OVERLAP_LEGEND), "the flag is explained");
+        assertTrue(report.json().contains("\"ratio_pekko_over_actorkit_ranges_overlap\": true"));
+        final String svg = report.svg();
+        assertTrue(svg.contains(">~ broker (longest-victim)<"), svg);
+        assertTrue(svg.contains("~2.73x"), svg);
+    }
+
+    @Test
+    void stealingVariantsAreComparedWithNoStealingInTheTableTheJsonAndTheChart() {
+        final Result none = run("balance-one", "actorkit", "none", 400, 410, 420);
+        final Result random = run("balance-one", "actorkit", "random", 200, 205, 210);
+        final Result longest = run("balance-one", "actorkit", "longest-victim", 300, 500, 600);
+        final Report report = new Report(List.of(none, random, longest), INFO);
+
+        assertTrue(report.vsNone(none).isEmpty(), "none is the reference");
+        final Report.Comparison faster = report.vsNone(random).orElseThrow();
+        assertEquals(2.0, faster.ratio(), 1e-9, "none's median 410 / random's 205");
+        assertEquals(400.0 / 210, faster.low(), 1e-9);
+        assertEquals(420.0 / 200, faster.high(), 1e-9);
+        assertFalse(faster.overlaps());
+        assertTrue(report.vsNone(longest).orElseThrow().overlaps(), "300-600 overlaps 400-420");
+        assertTrue(report.vsPekko(random).isEmpty(), "balance has no Pekko peer");
+
+        final String table = report.table();
+        assertTrue(table.lines().anyMatch(l -> l.contains("random") && l.endsWith(" 2.00x")), table);
+        assertTrue(table.lines().anyMatch(l -> l.contains("longest-victim") && l.endsWith("~0.82x")), table);
+        assertTrue(table.contains(Report.VS_NONE_LEGEND));
+        assertTrue(report.json().contains("\"speedup_over_none\": 2.000"), report.json());
+        final String svg = report.svg();
+        assertTrue(svg.contains("work stealing") && svg.contains("balance-one (random)") && svg.contains("2.00x"), svg);
+        assertFalse(svg.contains("balance-one (none)"), "none is not compared with itself");
+    }
+
+    @Test
+    void theRunsSettingsAreRecordedAndShown() {
+        final Report report = new Report(List.of(run("static-send", "actorkit", "longest-victim", 10)), INFO);
+        final String json = report.json();
+        for (String field : List.of("\"preset\": \"small\"", "\"workers\": 2", "\"warmup\": 2", "\"iterations\": 3",
+                "\"date\": \"2024-01-02T03:04:05Z\"", "\"commit\": \"abc1234\"", "\"jvm\": \"Test VM 17.0.1\"",
+                "\"cpus\": 8", "\"jvm_args\": [\"-Xmx4g\"]", "\"size_overrides\": [\"bigPings=10\"]",
+                "\"bigPings\": 10", "\"staticSends\": " + Sizes.SMALL.staticSends(), "\"brokerMeetings\": ")) {
+            assertTrue(json.contains(field), field + " in " + json);
+        }
+        final String summary = "preset small, 2 workers, 2 warm-up + 3 measured iterations, 2024-01-02T03:04:05Z, "
+                + "commit abc1234, Test VM 17.0.1, 8 CPUs";
+        assertEquals(summary, INFO.summary());
+        assertTrue(report.table().startsWith(summary + "\n"));
+        assertTrue(report.svg().contains(summary), "the chart says what it shows");
+        assertTrue(RunInfo.currentJvm().contains(System.getProperty("java.version")));
+        final String commit = RunInfo.gitCommit();
+        assertTrue(commit.equals(RunInfo.UNKNOWN) || commit.matches("[0-9a-f]{4,40}"), commit);
+    }
+
+    @Test
+    void noEscapeSequenceOrControlCharacterReachesTheTableOrTheFiles() {
+        final Result failed = new Result("big", "pekko", "typed", 2, List.of(), -1, Map.of(),
+                "\u001B[31mboom\u001B[0m at\u0007 once");
+        final RunInfo odd = new RunInfo("small", 2, 2, 3, Sizes.SMALL.asMap(), List.of(), List.of(), "now", "unknown",
+                "VM <with> \u001B[1mbold\u001B[0m & more", 2);
+        final Report report = new Report(List.of(failed, run("big", "actorkit", "longest-victim", 5)), odd);
+        for (String out : List.of(report.table(), report.json(), report.svg(), report.csv())) {
+            assertFalse(out.chars().anyMatch(ch -> ch == 0x1B || ch == 0x07), out);
+        }
+        assertTrue(report.table().contains("FAILED: boom at? once"), report.table());
+        assertTrue(report.svg().contains("VM &lt;with&gt; bold &amp; more"), report.svg());
+        assertTrue(report.json().contains("\\u001b[31mboom"), "JSON keeps the text, escaped");
     }
 }
