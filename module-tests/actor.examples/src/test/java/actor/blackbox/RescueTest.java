@@ -1,0 +1,117 @@
+package actor.blackbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import actor.api.Actor;
+import actor.api.ActorSystem;
+import actor.api.ActorSystemConfig;
+import actor.api.Allocation;
+import actor.api.Message;
+import actor.api.PoisonPill;
+import actor.steal.VictimSelectors;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A mailbox stuck behind a worker that makes no progress (one behaviour blocks) is rescued by an
+ * idle worker, even when it holds a single message: the neighbour's reply arrives while the blocker
+ * still blocks. The blocker is released only after the reply (or after 30 s, which fails the test),
+ * so the check is an order of events, not a timing.
+ */
+class RescueTest {
+
+    static final class Block extends Message {
+        final CountDownLatch entered = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+    }
+
+    static final class Blocker extends Actor<Block> {
+        Blocker(ActorSystem system) {
+            super(system);
+        }
+
+        @Override
+        protected Allocation receive(Block block) {
+            block.entered.countDown();
+            try {
+                block.release.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return Allocation.FINISHED;
+        }
+    }
+
+    static final class Ping extends Message {
+        final CountDownLatch replied = new CountDownLatch(1);
+        volatile String thread;
+    }
+
+    static final class Neighbour extends Actor<Ping> {
+        Neighbour(ActorSystem system) {
+            super(system);
+        }
+
+        @Override
+        protected Allocation receive(Ping ping) {
+            ping.thread = Thread.currentThread().getName();
+            ping.replied.countDown();
+            return Allocation.NODELETE;
+        }
+    }
+
+    /** Blocks worker 0, then pings a neighbour in worker 0's slice; true if the reply came while blocked. */
+    private static boolean replyWhileBlocked(ActorSystem system, Ping ping) throws InterruptedException {
+        final Blocker blocker = Placed.onWorker(system, 0, Blocker::new);
+        final Neighbour neighbour = Placed.onWorker(system, 0, Neighbour::new);
+        final Block block = new Block();
+        blocker.send(block);
+        assertTrue(block.entered.await(10, TimeUnit.SECONDS));
+        neighbour.send(ping);
+        final boolean replied = ping.replied.await(20, TimeUnit.SECONDS);
+        block.release.countDown();
+        neighbour.send(PoisonPill.FINISHED);
+        return replied;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {VictimSelectors.RANDOM, VictimSelectors.LONGEST_VICTIM})
+    @Timeout(60)
+    void aSingleMessageBehindABlockedBehaviourIsRescued(String selector) throws Exception {
+        final Ping ping = new Ping();
+        final boolean replied;
+        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("rescue").workers(2)
+                .victimSelector(selector).build())) {
+            replied = replyWhileBlocked(system, ping);
+        }
+        assertTrue(replied, "the neighbour's single message waited for the blocked behaviour");
+        assertEquals("rescue-worker-1", ping.thread, "the idle worker ran it");
+    }
+
+    @Test
+    @Timeout(60)
+    void withoutStealingTheMessageWaitsForTheBlockedBehaviour() throws Exception {
+        final Ping ping = new Ping();
+        final boolean replied;
+        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("stuck").workers(2)
+                .victimSelector(VictimSelectors.NONE).build())) {
+            final Blocker blocker = Placed.onWorker(system, 0, Blocker::new);
+            final Neighbour neighbour = Placed.onWorker(system, 0, Neighbour::new);
+            final Block block = new Block();
+            blocker.send(block);
+            assertTrue(block.entered.await(10, TimeUnit.SECONDS));
+            neighbour.send(ping);
+            replied = ping.replied.await(200, TimeUnit.MILLISECONDS);
+            block.release.countDown();
+            neighbour.send(PoisonPill.FINISHED);
+        }
+        assertFalse(replied, "nothing but a steal could have run it while worker 0 was blocked");
+        assertEquals("stuck-worker-0", ping.thread, "it ran on its own worker once released");
+    }
+}
