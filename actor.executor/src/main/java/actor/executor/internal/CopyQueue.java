@@ -12,7 +12,8 @@ import java.lang.invoke.VarHandle;
  * <li>{@link #pop} bumps {@code head} and nulls the two slots it leaves, so the queue never keeps a
  *     message or actor alive; when the last envelope is popped both indices return to zero, so
  *     there is never anything to shift or wrap.</li>
- * <li>{@link #drainTo} pops everything (one gulped batch) and then applies the reclamation rule.</li>
+ * <li>{@link #drainTo} pops everything (one gulped batch, including envelopes pushed while it runs)
+ *     and then applies the reclamation rule.</li>
  * </ul>
  *
  * <p><b>Reclamation.</b> A burst must not pin memory forever, and a steady load must not make the
@@ -136,26 +137,29 @@ public final class CopyQueue {
 
     /**
      * Pops every envelope in order into {@code sink} (one gulped batch), then applies the
-     * reclamation rule. {@code sink} must not push to this queue.
+     * reclamation rule. {@code sink} may {@link #push} onto this very queue while it runs (a
+     * behaviour sending to the mailbox whose batch is running, see {@code Worker#appendToBatch}):
+     * such envelopes are drained by the same call, in order, after those already queued.
      *
      * @return the number of envelopes drained
      */
     public int drainTo(EnvelopeSink sink) {
-        final Object[] array = slots;
-        final int start = head;
-        final int end = tail;
-        for (int h = start; h < end; h++) {
+        int drained = 0;
+        while (head < tail) {
+            final Object[] array = slots;
+            final int h = head;
             final Object actor = array[2 * h];
             final Object message = array[2 * h + 1];
             array[2 * h] = null;
             array[2 * h + 1] = null;
             head = h + 1;
+            drained++;
             sink.accept(actor, message);
         }
         head = 0;
         tail = 0;
-        reclaim(end - start);
-        return end - start;
+        reclaim(drained);
+        return drained;
     }
 
     /**

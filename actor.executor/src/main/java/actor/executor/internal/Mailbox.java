@@ -21,15 +21,12 @@ abstract class MailboxPad0 {
 }
 
 /**
- * The spin lock and the push count, alone on their line: CAS to acquire (any thread), release store
- * to unlock; {@code pushed} counts every envelope ever pushed (plain, under the lock), so envelope
- * {@code k} of a gulped batch has sequence number {@code pushed - batch size + k}. Kept apart from
- * the gulp state below, which workers poll racily, so that polling does not pull the line a sender
- * is locking.
+ * The spin lock, alone on its line: CAS to acquire (any thread), release store to unlock. Kept
+ * apart from the gulp state below, which workers poll racily, so that polling does not pull the
+ * line a sender is locking.
  */
 abstract class MailboxLock extends MailboxPad0 {
     volatile int lock;
-    long pushed;
 }
 
 /** Padding between the lock and the gulp state. */
@@ -58,8 +55,6 @@ abstract class MailboxPad1 extends MailboxLock {
  *     worker after its batch, with a release store (or under the lock when it re-gulps). While set,
  *     no thief may take the mailbox (checked under the lock), so the owner cannot change and at most
  *     one batch of this mailbox runs at a time. Read opaquely by thieves as a hint.</li>
- * <li>{@code gulpEnd}: {@code pushed} at the latest gulp; written under the lock by the gulper and
- *     read by the same worker while it runs the batch.</li>
  * <li>{@code closed}: set under the lock once the system has stopped; sends that race the stop
  *     then report their message instead of queueing it.</li>
  * </ul>
@@ -69,7 +64,6 @@ abstract class MailboxFields extends MailboxPad1 {
     boolean closed;
     CopyQueue queue;
     WorkerSleep owner;
-    long gulpEnd;
 }
 
 /** Padding after the gulp state. */
@@ -170,7 +164,6 @@ final class Mailbox extends MailboxPad2 {
             return false;
         }
         queue.push(actor, message);
-        pushed++;
         final WorkerSleep sleep = owner;
         final boolean claimed = sleep.claim();
         unlock();
@@ -217,7 +210,6 @@ final class Mailbox extends MailboxPad2 {
             return null;
         }
         VH_QUEUE.setOpaque(this, spare);
-        gulpEnd = pushed;
         beingProcessed = true;
         unlock();
         return full;
@@ -237,7 +229,6 @@ final class Mailbox extends MailboxPad2 {
             final CopyQueue full = queue;
             if (!full.isEmpty()) {
                 VH_QUEUE.setOpaque(this, spare);
-                gulpEnd = pushed;
                 unlock();
                 return full;
             }

@@ -146,15 +146,19 @@ final class ShardedExecutor implements ActorExecutor {
         if (debug) {
             access.debugOnSend(message);
         }
+        final Worker sender = currentWorker();
         if (counting) {
-            final Worker sender = currentWorker();
             if (sender != null) {
                 sender.counters.messageSent();
             } else {
                 outsideCounters.messageSent();
             }
         }
-        if (!mailboxes[ticket].push(actor, message)) {
+        final Mailbox mailbox = mailboxes[ticket];
+        if (sender != null && sender.appendToBatch(mailbox, actor, message)) {
+            return;
+        }
+        if (!mailbox.push(actor, message)) {
             reporter.lateSend(actor, message);
         }
     }

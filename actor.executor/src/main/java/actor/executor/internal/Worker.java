@@ -77,6 +77,11 @@ final class Worker implements WorkerSleep.Recheck {
     /** Null when stealing is off; set once before the thread starts. */
     private Thief thief;
     private CopyQueue spare = new CopyQueue();
+    /** The mailbox whose batch is running, and that batch, while {@link #visit} runs one; else null. */
+    private Mailbox processing;
+    private CopyQueue processingBatch;
+    /** Sends this visit may still append to the running batch ({@link #appendToBatch}). */
+    private int appendsLeft;
     private int emptyPasses;
     private int passesBeforeSteal = EMPTY_PASSES_BEFORE_STEAL;
     /** Backlogged mailboxes found by the current pass, and passes in a row that found enough. */
@@ -151,11 +156,17 @@ final class Worker implements WorkerSleep.Recheck {
     /** Gulps {@code mailbox} and runs its batches while it refills and the budget lasts. */
     private int visit(Mailbox mailbox) {
         CopyQueue batch = mailbox.tryGulp(sleep, spare, counters);
-        if (batch != null && batch.size() >= Thief.MIN_MESSAGES_TO_STEAL) {
+        if (batch == null) {
+            return 0;
+        }
+        if (batch.size() >= Thief.MIN_MESSAGES_TO_STEAL) {
             backlog++;
         }
+        processing = mailbox;
+        appendsLeft = REGULP_BUDGET;
         int ran = 0;
         while (batch != null) {
+            processingBatch = batch;
             ran += run(batch);
             final CopyQueue next = mailbox.finishBatch(batch, ran < REGULP_BUDGET && !termination.isDone());
             if (next == null) {
@@ -163,7 +174,27 @@ final class Worker implements WorkerSleep.Recheck {
             }
             batch = next;
         }
+        processing = null;
+        processingBatch = null;
         return ran;
+    }
+
+    /**
+     * The send fast path for a behaviour of this worker sending to the mailbox whose batch it is
+     * running (a self-send, or to an actor sharing the mailbox): the envelope joins the running
+     * batch, with no lock and no atomic. It runs after everything already in the batch, so the
+     * sender's order holds; this worker holds the mailbox (being processed), so nobody else can run
+     * it. At most {@link #REGULP_BUDGET} per visit, so one mailbox cannot starve the slice.
+     *
+     * @return false if the envelope must take the ordinary send path
+     */
+    boolean appendToBatch(Mailbox mailbox, Object actor, Object message) {
+        if (mailbox != processing || appendsLeft == 0) {
+            return false;
+        }
+        appendsLeft--;
+        processingBatch.push(actor, message);
+        return true;
     }
 
     private int run(CopyQueue batch) {

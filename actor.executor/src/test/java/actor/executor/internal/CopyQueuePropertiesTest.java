@@ -151,6 +151,45 @@ class CopyQueuePropertiesTest {
     }
 
     /** Shrunk counterexample: a push that grows a queue whose head had moved used a stale tail. */
+    /**
+     * A drain whose sink pushes onto the queue being drained (a behaviour sending to the mailbox
+     * whose batch runs): every envelope, queued before or pushed during the drain, comes out once,
+     * in push order, even when the pushes force the array to grow mid-drain; the queue ends empty
+     * with nothing left in its slots.
+     */
+    @Property(tries = 300)
+    void pushesDuringADrainAreDrainedInOrder(@ForAll @IntRange(min = 1, max = 40) int queued,
+                                             @ForAll("pushPlans") List<Integer> pushesPerEnvelope,
+                                             @ForAll @IntRange(min = 1, max = 8) int floor) {
+        final CopyQueue queue = new CopyQueue(floor);
+        final List<Integer> drained = new ArrayList<>();
+        final int[] next = {0};
+        for (int i = 0; i < queued; i++) {
+            queue.push("actor", next[0]++);
+        }
+        final int count = queue.drainTo((actor, message) -> {
+            drained.add((Integer) message);
+            final int k = drained.size() - 1;
+            final int pushes = k < pushesPerEnvelope.size() ? pushesPerEnvelope.get(k) : 0;
+            for (int p = 0; p < pushes; p++) {
+                queue.push("actor", next[0]++);
+            }
+        });
+        final List<Integer> expected = new ArrayList<>();
+        for (int i = 0; i < next[0]; i++) {
+            expected.add(i);
+        }
+        assertEquals(expected, drained);
+        assertEquals(next[0], count);
+        assertTrue(queue.isEmpty());
+        assertTrue(queue.slotsOutsideLiveRangeAreNull());
+    }
+
+    @Provide
+    Arbitrary<List<Integer>> pushPlans() {
+        return Arbitraries.integers().between(0, 5).list().ofMaxSize(60);
+    }
+
     @Test
     void pushAfterPopThatForcesGrowthKeepsEveryEnvelope() {
         final CopyQueue queue = new CopyQueue(1);

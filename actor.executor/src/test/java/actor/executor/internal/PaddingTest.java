@@ -21,8 +21,8 @@ class PaddingTest {
     @Test
     void theMailboxLockAndItsGulpStateEachSitBetweenPads() {
         final ClassLayout layout = ClassLayout.parseClass(Mailbox.class);
-        assertPadded(layout, List.of("lock", "pushed"));
-        assertPadded(layout, List.of("beingProcessed", "closed", "queue", "owner", "gulpEnd"));
+        assertPadded(layout, List.of("lock"));
+        assertPadded(layout, List.of("beingProcessed", "closed", "queue", "owner"));
     }
 
     @Test
