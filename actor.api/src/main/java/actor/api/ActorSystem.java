@@ -127,10 +127,12 @@ public final class ActorSystem implements AutoCloseable {
     /**
      * Registers again an actor that terminated with {@link Allocation#DESTROY} or
      * {@link Allocation#FINISHED}, so it receives messages again. On the system it last belonged to
-     * it keeps its mailbox (ticket); elsewhere it gets a new one.
+     * it keeps its mailbox (ticket); elsewhere it gets a new one. Of several threads registering
+     * the same actor at once exactly one succeeds; the others get {@link IllegalStateException}.
      *
      * @return {@code actor}
-     * @throws IllegalStateException     if the actor is live, or was deleted
+     * @throws IllegalStateException     if the actor is live (or being registered by another
+     *                                   thread), or was deleted
      * @throws SystemNotRunningException if this system no longer accepts actors
      */
     public <A extends Actor<?>> A register(A actor) {
