@@ -207,6 +207,7 @@ final class ShardedExecutor implements ActorExecutor {
 
     @Override
     public void stop() {
+        refuseOnOwnWorker("stop()");
         requestStop();
         awaitExit();
         rethrowFatal();
@@ -240,6 +241,7 @@ final class ShardedExecutor implements ActorExecutor {
 
     @Override
     public boolean stop(long timeoutNanos) throws InterruptedException {
+        refuseOnOwnWorker("stop(Duration)");
         requestStop();
         if (!exited.await(timeoutNanos, TimeUnit.NANOSECONDS)) {
             return false;
@@ -250,6 +252,18 @@ final class ShardedExecutor implements ActorExecutor {
         }
         rethrowFatal();
         return true;
+    }
+
+    /** A stop waits for every worker to exit; on one of them it would wait for itself forever. */
+    private void refuseOnOwnWorker(String call) {
+        if (currentWorker() != null) {
+            throw new IllegalStateException(call + " called from a behaviour, on worker thread '"
+                    + Thread.currentThread().getName() + "' of actor system '" + config.name()
+                    + "': it waits until every worker has exited, this one included, so it would never return. "
+                    + "Terminate actors from behaviours (return a status other than NODELETE, or send a poison pill "
+                    + "such as PoisonPill.FINISHED) and call stop from a thread outside the system; "
+                    + "abort() may be called from a behaviour");
+        }
     }
 
     @Override
@@ -296,13 +310,21 @@ final class ShardedExecutor implements ActorExecutor {
 
     @Override
     public void abort() {
+        final Worker caller = currentWorker();
         if (!done) {
             aborted = true;
             finish();
             for (Worker worker : workers) {
-                // NOTE: a behaviour blocked in an interruptible wait fails instead of hanging the abort.
-                worker.thread.interrupt();
+                if (worker != caller) {
+                    // NOTE: a behaviour blocked in an interruptible wait fails instead of hanging the abort.
+                    worker.thread.interrupt();
+                }
             }
+        }
+        if (caller != null) {
+            // NOTE: called from a behaviour: its worker exits after the current batch; waiting here
+            // for every worker to exit would wait for this one forever.
+            return;
         }
         awaitExit();
     }
