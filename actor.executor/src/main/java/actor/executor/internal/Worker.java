@@ -4,7 +4,7 @@ import actor.api.Actor;
 import actor.api.Allocation;
 import actor.api.Message;
 import actor.api.spi.ActorAccess;
-import actor.stats.WorkerCounters;
+import actor.stats.internal.WorkerCounters;
 import actor.steal.internal.WorkerQueueTable;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
