@@ -1,6 +1,8 @@
 package actor.api;
 
 import actor.api.spi.ActorExecutor;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 /**
  * Base class of every actor.
@@ -32,21 +34,53 @@ import actor.api.spi.ActorExecutor;
  */
 public abstract class Actor<M extends Message> {
 
+    /** {@code ticket} of an actor that is not registered: never registered, or terminated. */
     static final int TERMINATED = -1;
+    /** {@code ticket} while one {@code register} call owns the actor; every other one is refused. */
+    static final int REGISTERING = -2;
+
+    private static final VarHandle VH_TICKET;
+
+    static {
+        try {
+            VH_TICKET = MethodHandles.lookup().findVarHandle(Actor.class, "ticket", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     /*
-     * Registration state. Written by the registering thread (constructor, ActorSystem.register) and
-     * by the worker that terminates the actor, both with plain writes; read by senders on any
-     * thread with plain reads.
-     * NOTE: a sender racing with termination may read a stale live ticket; its message is then
-     * queued and reported as undelivered by the executor (never run), so the race is benign.
+     * Registration state. {@code ticket} is the publication point: register() and terminate() write
+     * the other four fields first (plain) and {@code ticket} last (release); every reader loads
+     * {@code ticket} first (acquire) and the others after it (plain), so it sees them at least as
+     * new as the ticket it loaded.
+     *
+     * States of ticket: TERMINATED -> REGISTERING (CAS, by the one register() that wins) -> a
+     * ticket >= 0 (release, by that register(); or TERMINATED again if refused) -> TERMINATED
+     * (release, by the worker that ran the last behaviour). A thread writes the other fields only
+     * while it alone owns the actor: the register() that holds REGISTERING, or the worker running
+     * the live actor's last behaviour (no register() can start then). So the plain writes never race.
      */
+    /** Writer: the registering thread; the terminating worker on DELETE (null). Readers: any (after ticket). */
     private ActorSystem system;
+    /** Writer: the registering thread, or the terminating worker on DELETE; readers: senders and workers (after ticket). */
     private ActorExecutor executor;
+    /**
+     * The mailbox while live, or {@link #TERMINATED} / {@link #REGISTERING}. Accessed through
+     * {@code VH_TICKET} only: CAS by registering threads, release stores by the owner of the
+     * transition, acquire loads by everyone else.
+     */
     private int ticket = TERMINATED;
-    /** The mailbox of the latest registration; kept after termination for messages and re-registration. */
+    /**
+     * The mailbox of the latest registration; kept after termination for messages and
+     * re-registration. Writer: the registering thread; readers: any (after ticket).
+     */
     private int home = TERMINATED;
-    /** How the actor last terminated; null while it has never terminated. */
+    /**
+     * How the actor last terminated; null while it has never terminated or is live. Writer: the
+     * terminating worker (before its release of ticket) and the registering thread; readers: any
+     * (after ticket).
+     */
     private Allocation terminalStatus;
 
     /**
@@ -122,8 +156,12 @@ public abstract class Actor<M extends Message> {
     }
 
     private void post(Message message) {
+        // NOTE: publication point (reader side): the acquire load of ticket makes the executor
+        // written before the ticket's release visible. A sender racing with termination may still
+        // read a live ticket; its message is then queued and reported as undelivered by the
+        // executor (never run), so that race is benign.
+        final int mailbox = acquireTicket();
         final ActorExecutor target = executor;
-        final int mailbox = ticket;
         if (mailbox < 0 || target == null) {
             throw terminatedError(message);
         }
@@ -132,6 +170,7 @@ public abstract class Actor<M extends Message> {
 
     /** The system this actor was last registered with, for creating further actors. */
     protected final ActorSystem system() {
+        acquireTicket();
         final ActorSystem current = system;
         if (current == null) {
             throw new IllegalStateException(this + " was deleted; it no longer belongs to a system");
@@ -139,13 +178,17 @@ public abstract class Actor<M extends Message> {
         return current;
     }
 
-    /** True once a behaviour (or poison pill) terminated this actor and it was not registered again. */
+    /**
+     * True once a behaviour (or poison pill) terminated this actor and it was not registered again
+     * (also while a {@link ActorSystem#register} of it is under way).
+     */
     public final boolean isTerminated() {
-        return ticket < 0;
+        return acquireTicket() < 0;
     }
 
     /** The mailbox index this actor's messages go to (kept after termination, for diagnostics). */
     public final int ticket() {
+        acquireTicket();
         return home;
     }
 
@@ -154,36 +197,72 @@ public abstract class Actor<M extends Message> {
         return getClass().getName() + "#" + home;
     }
 
+    /**
+     * Registers this actor with {@code target}. Exactly one of several concurrent calls wins the
+     * CAS TERMINATED -> REGISTERING; the others see REGISTERING or a live ticket and are refused,
+     * so the executor counts the actor once.
+     */
     final void register(ActorSystem target) {
-        if (ticket >= 0) {
-            throw new IllegalStateException(this + " is already registered and live; terminate it first");
+        int current = acquireTicket();
+        while (true) {
+            if (current != TERMINATED) {
+                throw new IllegalStateException(this + " is already registered and live"
+                        + (current == REGISTERING ? " (another thread is registering it)" : "")
+                        + "; terminate it first");
+            }
+            if (terminalStatus == Allocation.DELETE) {
+                // NOTE: DELETE after an acquired TERMINATED is final (no register gets past it), so
+                // refusing here without the CAS is safe; any other status is checked after the CAS.
+                throw deletedError();
+            }
+            final int witness = (int) VH_TICKET.compareAndExchange(this, TERMINATED, REGISTERING);
+            if (witness == TERMINATED) {
+                break;
+            }
+            current = witness;
         }
+        // This thread owns the actor until its release store of ticket below. The CAS read the
+        // TERMINATED released by terminate(), so terminalStatus is that termination's status (an
+        // ABA through another register and termination since the check above is caught here).
         if (terminalStatus == Allocation.DELETE) {
-            throw new IllegalStateException(this + " was deleted (Allocation.DELETE) and cannot be "
-                    + "registered again; create a new actor, or terminate with DESTROY to reuse it");
+            VH_TICKET.setRelease(this, TERMINATED);
+            throw deletedError();
         }
         final ActorExecutor targetExecutor = target.executor();
         final int previousHome = system == target ? home : TERMINATED;
-        final int assigned = targetExecutor.register(previousHome);
+        final int assigned;
+        try {
+            assigned = targetExecutor.register(previousHome);
+        } catch (RuntimeException | Error refused) {
+            VH_TICKET.setRelease(this, TERMINATED);
+            throw refused;
+        }
         system = target;
         executor = targetExecutor;
         home = assigned;
         terminalStatus = null;
-        ticket = assigned;
+        // NOTE: publication point: the release store orders the four plain writes above before the
+        // ticket; senders and workers read the ticket with acquire before reading them.
+        VH_TICKET.setRelease(this, assigned);
     }
 
-    /** Whether a message queued on {@code by} may still run on this actor. */
+    /** Whether a message queued on {@code by} may still run on this actor. Called by workers. */
     final boolean isLiveOn(ActorExecutor by) {
-        return ticket >= 0 && executor == by;
+        // NOTE: acquire first: a ticket published by a re-registration on another executor comes with
+        // that executor, so a worker of the executor the actor left never sees (new ticket, old executor).
+        return acquireTicket() >= 0 && executor == by;
     }
 
+    /** Called by the worker that ran the actor's last behaviour, while the actor is live. */
     final void terminate(Allocation status) {
-        ticket = TERMINATED;
         terminalStatus = status;
         if (status == Allocation.DELETE) {
             executor = null;
             system = null;
         }
+        // NOTE: publication point: a register that reads this TERMINATED (its CAS) sees the status,
+        // so it refuses a deleted actor.
+        VH_TICKET.setRelease(this, TERMINATED);
     }
 
     final Allocation dispatch(Message message) {
@@ -194,7 +273,18 @@ public abstract class Actor<M extends Message> {
         return receive(typed);
     }
 
+    /** The ticket, loaded with acquire: the fields written before its release store are visible after. */
+    private int acquireTicket() {
+        return (int) VH_TICKET.getAcquire(this);
+    }
+
+    private IllegalStateException deletedError() {
+        return new IllegalStateException(this + " was deleted (Allocation.DELETE) and cannot be "
+                + "registered again; create a new actor, or terminate with DESTROY to reuse it");
+    }
+
     private ActorTerminatedException terminatedError(Message message) {
+        acquireTicket();
         final Allocation status = terminalStatus;
         return new ActorTerminatedException(getClass().getName(), home,
                 status == null ? Allocation.FINISHED : status, message.getClass().getName());

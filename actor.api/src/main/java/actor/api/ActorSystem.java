@@ -74,7 +74,14 @@ public final class ActorSystem implements AutoCloseable {
      * the calling thread is interrupted meanwhile it keeps waiting and its interrupt status is set
      * again on return. Calling it again, or after {@link #stop(Duration)}, is harmless.
      *
-     * @throws OutOfMemoryError if a worker ran out of memory, which aborted the system
+     * <p>Not from a behaviour: it would wait for its own worker to exit. To end a system from
+     * inside, terminate its actors (return a status other than {@link Allocation#NODELETE}, or send
+     * a {@link PoisonPill}) and let a thread outside the system call {@code stop()}; or call
+     * {@link #abort()}.
+     *
+     * @throws IllegalStateException if called from a behaviour (a worker thread of this system);
+     *                               nothing is stopped then
+     * @throws OutOfMemoryError      if a worker ran out of memory, which aborted the system
      */
     public void stop() {
         executor.stop();
@@ -89,6 +96,8 @@ public final class ActorSystem implements AutoCloseable {
      *         method again to wait longer.
      * @throws NullPointerException     if {@code timeout} is null
      * @throws IllegalArgumentException if {@code timeout} is negative
+     * @throws IllegalStateException    if called from a behaviour (a worker thread of this system),
+     *                                  as for {@link #stop()}; nothing is stopped then
      * @throws InterruptedException     if interrupted while waiting
      */
     public boolean stop(Duration timeout) throws InterruptedException {
@@ -112,13 +121,23 @@ public final class ActorSystem implements AutoCloseable {
      * and the actors still live are reported ({@link ActorError.LiveActorsAbandoned}); sending to
      * them afterwards is reported too. Returns once the workers have exited; a new system can be
      * started at any time. Calling it on a stopped system does nothing.
+     *
+     * <p>From a behaviour it does not wait: it marks the system aborted (it accepts no new actors
+     * from then on), interrupts the other workers and returns at once. The calling behaviour and the
+     * rest of its worker's current batch still run, then that worker exits too: the system aborts
+     * after the current batch. A thread outside blocked in (or later calling) {@link #stop()} or
+     * {@link #stop(Duration)} returns once every worker has exited.
      */
     public void abort() {
         executor.abort();
         releaseDebugTracking();
     }
 
-    /** Same as {@link #stop()}. */
+    /**
+     * Same as {@link #stop()}.
+     *
+     * @throws IllegalStateException if called from a behaviour (a worker thread of this system)
+     */
     @Override
     public void close() {
         stop();
@@ -127,10 +146,12 @@ public final class ActorSystem implements AutoCloseable {
     /**
      * Registers again an actor that terminated with {@link Allocation#DESTROY} or
      * {@link Allocation#FINISHED}, so it receives messages again. On the system it last belonged to
-     * it keeps its mailbox (ticket); elsewhere it gets a new one.
+     * it keeps its mailbox (ticket); elsewhere it gets a new one. Of several threads registering
+     * the same actor at once exactly one succeeds; the others get {@link IllegalStateException}.
      *
      * @return {@code actor}
-     * @throws IllegalStateException     if the actor is live, or was deleted
+     * @throws IllegalStateException     if the actor is live (or being registered by another
+     *                                   thread), or was deleted
      * @throws SystemNotRunningException if this system no longer accepts actors
      */
     public <A extends Actor<?>> A register(A actor) {

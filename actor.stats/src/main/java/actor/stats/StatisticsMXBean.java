@@ -7,6 +7,12 @@ package actor.stats;
  */
 public interface StatisticsMXBean {
 
+    /**
+     * The JMX domain of every actor system's statistics: query
+     * {@code actor.stats:type=ActorSystem,*} for the running systems.
+     */
+    String DOMAIN = "actor.stats";
+
     String getSystem();
 
     long getActorsCreated();

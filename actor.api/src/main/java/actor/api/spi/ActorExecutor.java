@@ -25,6 +25,9 @@ public interface ActorExecutor {
     /**
      * Requests a stop and waits, without a time limit, until the last actor has terminated and the
      * workers have exited. Keeps the caller's interrupt status.
+     *
+     * @throws IllegalStateException if called on one of this executor's workers (from a behaviour),
+     *                               where it would wait for itself; nothing is requested then
      */
     void stop();
 
@@ -33,7 +36,8 @@ public interface ActorExecutor {
      *
      * @return true if the system stopped in time; false if actors are still live (the system keeps
      *         running, and a later stop may complete)
-     * @throws InterruptedException if interrupted while waiting
+     * @throws IllegalStateException if called on one of this executor's workers, as for {@link #stop()}
+     * @throws InterruptedException  if interrupted while waiting
      */
     boolean stop(long timeoutNanos) throws InterruptedException;
 
@@ -43,6 +47,10 @@ public interface ActorExecutor {
      * of hanging) and exit; messages still queued are reported as undelivered and the live actors
      * are reported with their count. Returns when the workers have exited. Keeps the caller's
      * interrupt status.
+     *
+     * <p>On one of this executor's workers (from a behaviour) it does not wait: it marks the
+     * executor aborted, interrupts the other workers and returns at once; the calling worker
+     * finishes its current batch and exits, so the system aborts after that batch.
      */
     void abort();
 

@@ -1,6 +1,6 @@
 package actor.executor.internal;
 
-import actor.stats.WorkerCounters;
+import actor.stats.internal.WorkerCounters;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;

@@ -10,10 +10,10 @@ import actor.api.SystemNotRunningException;
 import actor.api.spi.ActorAccess;
 import actor.api.spi.ActorExecutor;
 import actor.stats.Counts;
-import actor.stats.OutsideCounters;
 import actor.stats.Statistics;
-import actor.stats.StatisticsJmx;
-import actor.stats.WorkerCounters;
+import actor.stats.internal.OutsideCounters;
+import actor.stats.internal.StatisticsJmx;
+import actor.stats.internal.WorkerCounters;
 import actor.steal.VictimSelector;
 import actor.steal.internal.NoVictimSelector;
 import actor.steal.internal.StealStamps;
@@ -183,6 +183,7 @@ final class ShardedExecutor implements ActorExecutor {
 
     @Override
     public void stop() {
+        refuseOnOwnWorker("stop()");
         termination.requestStop();
         termination.awaitExit();
         termination.rethrowFatal(config.name());
@@ -190,6 +191,7 @@ final class ShardedExecutor implements ActorExecutor {
 
     @Override
     public boolean stop(long timeoutNanos) throws InterruptedException {
+        refuseOnOwnWorker("stop(Duration)");
         termination.requestStop();
         if (!termination.awaitExit(timeoutNanos)) {
             return false;
@@ -198,10 +200,27 @@ final class ShardedExecutor implements ActorExecutor {
         return true;
     }
 
+    /** A stop waits for every worker to exit; on one of them it would wait for itself forever. */
+    private void refuseOnOwnWorker(String call) {
+        if (currentWorker() != null) {
+            throw new IllegalStateException(call + " called from a behaviour, on worker thread '"
+                    + Thread.currentThread().getName() + "' of actor system '" + config.name()
+                    + "': it waits until every worker has exited, this one included, so it would never return. "
+                    + "Terminate actors from behaviours (return a status other than NODELETE, or send a poison pill "
+                    + "such as PoisonPill.FINISHED) and call stop from a thread outside the system; "
+                    + "abort() may be called from a behaviour");
+        }
+    }
+
     @Override
     public void abort() {
-        termination.abort(null);
-        termination.awaitExit();
+        final Worker caller = currentWorker();
+        termination.abort(caller == null ? null : Thread.currentThread());
+        if (caller == null) {
+            termination.awaitExit();
+        }
+        // NOTE: called from a behaviour, abort returns at once: its worker exits after the current
+        // batch, and waiting here for every worker to exit would wait for this one forever.
     }
 
     @Override

@@ -1,6 +1,6 @@
 package actor.executor.internal;
 
-import actor.stats.WorkerCounters;
+import actor.stats.internal.WorkerCounters;
 import actor.steal.VictimSelector;
 import actor.steal.WorkerView;
 import actor.steal.internal.StealStamps;

@@ -1,6 +1,6 @@
 package actor.executor.internal;
 
-import actor.stats.WorkerCounters;
+import actor.stats.internal.WorkerCounters;
 import actor.steal.internal.WorkerQueueTable;
 import java.util.concurrent.TimeUnit;
 

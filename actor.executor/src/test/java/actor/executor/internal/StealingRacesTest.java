@@ -3,7 +3,7 @@ package actor.executor.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import actor.stats.WorkerCounters;
+import actor.stats.internal.WorkerCounters;
 import actor.steal.internal.WorkerQueueTable;
 import java.util.ArrayList;
 import java.util.List;

@@ -67,6 +67,54 @@ class ModuleBoundaryTest {
     }
 
     @Test
+    void statisticsExportOnlyTheirApiAndTheCountersAreForTheExecutorAlone() {
+        final Module app = HelloActors.class.getModule();
+        final Module stats = ModuleLayer.boot().findModule("actor.stats").orElseThrow();
+        final Module executor = ModuleLayer.boot().findModule("actor.executor").orElseThrow();
+        final Map<String, Set<String>> exports = stats.getDescriptor().exports().stream()
+                .collect(Collectors.toMap(ModuleDescriptor.Exports::source, ModuleDescriptor.Exports::targets));
+        assertEquals(Map.of("actor.stats", Set.of(), "actor.stats.internal", Set.of("actor.executor")), exports,
+                "actor.stats exports its API to everyone and its internals to the executor only");
+        assertTrue(stats.isExported("actor.stats", app));
+        assertFalse(stats.isExported("actor.stats.internal", app));
+        assertTrue(stats.isExported("actor.stats.internal", executor));
+    }
+
+    @Test
+    void theStatisticsInternalsDoNotCompileFromAnApplication(@TempDir Path dir) throws IOException {
+        for (String internal : List.of("WorkerCounters", "OutsideCounters")) {
+            final CompileResult inApi = compile(dir.resolve(internal + "-api"), """
+                    package app;
+                    final class Sneaky {
+                        Object peek() { return new actor.stats.%s(); }
+                    }
+                    """.formatted(internal));
+            assertEquals(1, inApi.exitCode(), "actor.stats." + internal + " is not API: " + inApi.output());
+            final CompileResult inInternal = compile(dir.resolve(internal + "-internal"), """
+                    package app;
+                    final class Sneaky {
+                        Object peek() { return new actor.stats.internal.%s(); }
+                    }
+                    """.formatted(internal));
+            assertEquals(1, inInternal.exitCode(), inInternal.output());
+            assertTrue(inInternal.output().contains("actor.stats.internal"), inInternal.output());
+        }
+        final CompileResult api = compile(dir.resolve("api"), """
+                package app;
+                import actor.stats.*;
+                final class User {
+                    static String use(actor.api.ActorSystem system) {
+                        final Statistics s = system.statistics();
+                        final Counts total = s.total();
+                        return s.toJson() + total.messagesSent() + Counter.GULPS.label() + StatisticsMXBean.DOMAIN
+                                + StatisticsReport.to(System.out, StatisticsReport.Format.TEXT);
+                    }
+                }
+                """);
+        assertEquals(0, api.exitCode(), "what users of system.statistics() touch stays API: " + api.output());
+    }
+
+    @Test
     void aWellTypedSendCompilesAgainstTheApiModule(@TempDir Path dir) throws IOException {
         final CompileResult result = compile(dir, """
                 package app;

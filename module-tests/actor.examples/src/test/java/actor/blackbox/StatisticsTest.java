@@ -16,7 +16,7 @@ import actor.api.StatisticsMode;
 import actor.stats.Counter;
 import actor.stats.Counts;
 import actor.stats.Statistics;
-import actor.stats.StatisticsJmx;
+import actor.stats.StatisticsMXBean;
 import actor.stats.StatisticsReport;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -188,7 +188,7 @@ class StatisticsTest {
     @Timeout(30)
     void theMBeanIsRegisteredWhileRunningAndTwoSystemsDoNotCollide() throws Exception {
         final MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-        final ObjectName pattern = new ObjectName(StatisticsJmx.DOMAIN + ":type=ActorSystem,name=\"twin\",*");
+        final ObjectName pattern = new ObjectName(StatisticsMXBean.DOMAIN + ":type=ActorSystem,name=\"twin\",*");
         final ActorSystemConfig config = ActorSystemConfig.builder().name("twin").workers(1)
                 .statistics(StatisticsMode.ON).build();
         final ActorSystem first = ActorSystem.start(config);
@@ -198,7 +198,7 @@ class StatisticsTest {
         final Ticker ticker = new Ticker(first, 3);
         final Tick tick = new Tick();
         ticker.send(tick).send(tick);
-        final ObjectName plain = new ObjectName(StatisticsJmx.DOMAIN + ":type=ActorSystem,name=\"twin\"");
+        final ObjectName plain = new ObjectName(StatisticsMXBean.DOMAIN + ":type=ActorSystem,name=\"twin\"");
         long sent = (Long) server.getAttribute(plain, "MessagesSent");
         assertEquals(2, sent, "the first system's MBean reads its live counters");
         assertTrue(((String) server.getAttribute(plain, "Report")).contains("messages sent"));

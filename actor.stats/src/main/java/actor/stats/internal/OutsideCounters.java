@@ -1,5 +1,6 @@
-package actor.stats;
+package actor.stats.internal;
 
+import actor.stats.Counts;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.List;

@@ -1,5 +1,8 @@
-package actor.stats;
+package actor.stats.internal;
 
+import actor.stats.Counts;
+import actor.stats.Statistics;
+import actor.stats.StatisticsMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -8,11 +11,12 @@ import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 
-/** Registers a system's live statistics as a {@link StatisticsMXBean} on the platform MBean server. */
+/**
+ * Registers a system's live statistics as a {@link StatisticsMXBean} on the platform MBean server.
+ * The executor registers one per system with statistics on, when the system starts, and closes it
+ * when the system has stopped.
+ */
 public final class StatisticsJmx implements AutoCloseable {
-
-    /** The JMX domain of every actor system's statistics. */
-    public static final String DOMAIN = "actor.stats";
 
     private final MBeanServer server;
     private final ObjectName name;
@@ -32,7 +36,7 @@ public final class StatisticsJmx implements AutoCloseable {
         Objects.requireNonNull(system, "system");
         Objects.requireNonNull(snapshots, "snapshots");
         final MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-        final String base = DOMAIN + ":type=ActorSystem,name=" + ObjectName.quote(system);
+        final String base = StatisticsMXBean.DOMAIN + ":type=ActorSystem,name=" + ObjectName.quote(system);
         try {
             for (int instance = 1; ; instance++) {
                 final ObjectName name = new ObjectName(instance == 1 ? base : base + ",instance=" + instance);
