@@ -115,17 +115,16 @@ public final class ActorSystem implements AutoCloseable {
 
     /**
      * Stops now, without waiting for the live actors: for a system that will not stop on its own,
-     * typically after {@link #stop(Duration)} returned false. Each worker finishes the batch of
-     * messages it gulped (worker threads are interrupted, so a behaviour blocked in an
-     * interruptible wait fails instead of hanging) and exits. Every message still queued is reported as undelivered,
+     * typically after {@link #stop(Duration)} returned false. Each worker finishes the behaviour it
+     * is running (worker threads are interrupted, so a behaviour blocked in an interruptible wait
+     * fails instead of hanging) and exits. Every message not yet run is reported as undelivered,
      * and the actors still live are reported ({@link ActorError.LiveActorsAbandoned}); sending to
      * them afterwards is reported too. Returns once the workers have exited; a new system can be
      * started at any time. Calling it on a stopped system does nothing.
      *
      * <p>From a behaviour it does not wait: it marks the system aborted (it accepts no new actors
-     * from then on), interrupts the other workers and returns at once. The calling behaviour and the
-     * rest of its worker's current batch still run, then that worker exits too: the system aborts
-     * after the current batch. A thread outside blocked in (or later calling) {@link #stop()} or
+     * from then on), interrupts the other workers and returns at once. The calling behaviour
+     * finishes; nothing else runs, and what it sent is reported. A thread outside blocked in (or later calling) {@link #stop()} or
      * {@link #stop(Duration)} returns once every worker has exited.
      */
     public void abort() {

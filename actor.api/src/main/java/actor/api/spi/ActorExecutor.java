@@ -42,15 +42,15 @@ public interface ActorExecutor {
     boolean stop(long timeoutNanos) throws InterruptedException;
 
     /**
-     * Stops at once, without waiting for live actors: workers finish the batch they are running
+     * Stops at once, without waiting for live actors: workers finish the behaviour they are running
      * (their threads are interrupted, so a behaviour blocked in an interruptible wait fails instead
-     * of hanging) and exit; messages still queued are reported as undelivered and the live actors
-     * are reported with their count. Returns when the workers have exited. Keeps the caller's
+     * of hanging) and exit; the rest of their batches and the messages still queued are reported as
+     * undelivered and the live actors are reported with their count. Returns when the workers have exited. Keeps the caller's
      * interrupt status.
      *
      * <p>On one of this executor's workers (from a behaviour) it does not wait: it marks the
-     * executor aborted, interrupts the other workers and returns at once; the calling worker
-     * finishes its current batch and exits, so the system aborts after that batch.
+     * executor aborted, interrupts the other workers and returns at once; the calling behaviour
+     * finishes, and nothing else runs.
      */
     void abort();
 

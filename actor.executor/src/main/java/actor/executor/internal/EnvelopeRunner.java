@@ -11,7 +11,8 @@ import actor.api.spi.ActorExecutor;
  * the actor's. A failing behaviour goes to the failure policy; a failing destroy hook is reported
  * and the termination stands; only a fatal error ({@link Reporter#isFatal}) escapes, and then the
  * worker reports the rest of the batch ({@link #abandonRest}). An envelope whose actor terminated
- * (or was registered again after it was queued) is recorded as undelivered, never run.
+ * (or was registered again after it was queued) is recorded as undelivered, never run; so is every
+ * envelope after the system is done (an abort takes effect before the next envelope).
  *
  * <p>Threading: owned by one worker thread; {@link #undelivered} is read by the last exiting worker
  * after every worker has exited.
@@ -22,18 +23,25 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink {
     private final ActorExecutor executor;
     private final ActorAccess access;
     private final Reporter reporter;
+    private final Termination termination;
     private long terminated;
 
-    EnvelopeRunner(ActorExecutor executor, ActorAccess access, Reporter reporter) {
+    EnvelopeRunner(ActorExecutor executor, ActorAccess access, Reporter reporter, Termination termination) {
         this.executor = executor;
         this.access = access;
         this.reporter = reporter;
+        this.termination = termination;
     }
 
     @Override
     public void accept(Object actorRef, Object messageRef) {
         final Actor<?> actor = (Actor<?>) actorRef;
         final Message message = (Message) messageRef;
+        if (termination.isDone()) {
+            // NOTE: aborted mid-batch (or stopped, when no actor is live): the rest is reported.
+            undelivered.record(actor, message);
+            return;
+        }
         Allocation status;
         try {
             status = access.deliver(executor, actor, message);

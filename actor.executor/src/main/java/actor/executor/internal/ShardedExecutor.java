@@ -90,7 +90,7 @@ final class ShardedExecutor implements ActorExecutor {
         for (int w = 0; w < n; w++) {
             final WorkerCounters counters = new WorkerCounters();
             final Worker worker = new Worker(w, sleeps[w], progress[w], counters,
-                    new EnvelopeRunner(this, access, reporter), termination, table, counting);
+                    new EnvelopeRunner(this, access, reporter, termination), termination, table, counting);
             if (stealing) {
                 worker.stealWith(new Thief(w, sleeps, progress, table, selector, new StealView(table, stamps),
                         stamps, reporter, counters));

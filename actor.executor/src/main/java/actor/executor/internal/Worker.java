@@ -184,12 +184,13 @@ final class Worker implements WorkerSleep.Recheck {
      * running (a self-send, or to an actor sharing the mailbox): the envelope joins the running
      * batch, with no lock and no atomic. It runs after everything already in the batch, so the
      * sender's order holds; this worker holds the mailbox (being processed), so nobody else can run
-     * it. At most {@link #REGULP_BUDGET} per visit, so one mailbox cannot starve the slice.
+     * it. At most {@link #REGULP_BUDGET} per visit, so one mailbox cannot starve the slice; none once
+     * the system is done (an abort ends the batch, and what was sent is reported).
      *
      * @return false if the envelope must take the ordinary send path
      */
     boolean appendToBatch(Mailbox mailbox, Object actor, Object message) {
-        if (mailbox != processing || appendsLeft == 0) {
+        if (mailbox != processing || appendsLeft == 0 || termination.isDone()) {
             return false;
         }
         appendsLeft--;
