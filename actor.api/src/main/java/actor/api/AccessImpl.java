@@ -1,7 +1,7 @@
 package actor.api;
 
 import actor.api.spi.ActorAccess;
-import actor.api.spi.ActorExecutor;
+import actor.api.spi.Registration;
 
 /** The one {@link ActorAccess}: bridges the executor to package-private actor and message state. */
 final class AccessImpl extends ActorAccess {
@@ -12,8 +12,9 @@ final class AccessImpl extends ActorAccess {
     }
 
     @Override
-    public Allocation deliver(ActorExecutor by, Actor<?> actor, Message message) {
-        if (!actor.isLiveOn(by)) {
+    public Allocation deliver(Registration to, Message message) {
+        final Actor<?> actor = to.actor();
+        if (!actor.isCurrent(to)) {
             return null;
         }
         final Allocation status = actor.dispatch(message);

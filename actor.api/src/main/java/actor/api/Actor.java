@@ -1,6 +1,7 @@
 package actor.api;
 
 import actor.api.spi.ActorExecutor;
+import actor.api.spi.Registration;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -22,9 +23,13 @@ import java.lang.invoke.VarHandle;
  * }</pre>
  *
  * <p>Creating an actor registers it with a running system, which gives it a <em>ticket</em>: the
- * mailbox (one of the system's sharded queues) that holds all its messages. Tickets are handed out
- * round-robin. When a behaviour returns anything but {@link Allocation#NODELETE} the actor
- * terminates; sending to it afterwards throws {@link ActorTerminatedException}.
+ * mailbox (one of the system's sharded queues) that holds all its messages. Actors created outside
+ * the system's workers are spread over the workers (the i-th on worker {@code i mod N}); actors
+ * created by a behaviour go to mailboxes of the worker running it, near their creator. Ticket
+ * {@code t} starts in the slice of worker {@code floor(((t + 1) * N - 1) / M)} (N workers, M
+ * mailboxes); work stealing may move it later. When a behaviour returns anything but
+ * {@link Allocation#NODELETE} the actor terminates; sending to it afterwards throws
+ * {@link ActorTerminatedException}.
  *
  * <p>Threading: {@code send} may be called from any thread. A behaviour runs on a worker thread and
  * may create actors and send messages. Fields of a subclass need no synchronization as long as
@@ -34,52 +39,55 @@ import java.lang.invoke.VarHandle;
  */
 public abstract class Actor<M extends Message> {
 
-    /** {@code ticket} of an actor that is not registered: never registered, or terminated. */
-    static final int TERMINATED = -1;
-    /** {@code ticket} while one {@code register} call owns the actor; every other one is refused. */
-    static final int REGISTERING = -2;
+    /** {@code current} while one {@code register} call owns the actor; every other one is refused. */
+    private static final Registration REGISTERING = new Registration(null, null, -2) {
+    };
 
-    private static final VarHandle VH_TICKET;
+    private static final VarHandle VH_CURRENT;
 
     static {
         try {
-            VH_TICKET = MethodHandles.lookup().findVarHandle(Actor.class, "ticket", int.class);
+            VH_CURRENT = MethodHandles.lookup().findVarHandle(Actor.class, "current", Registration.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
     /*
-     * Registration state. {@code ticket} is the publication point: register() and terminate() write
-     * the other four fields first (plain) and {@code ticket} last (release); every reader loads
-     * {@code ticket} first (acquire) and the others after it (plain), so it sees them at least as
-     * new as the ticket it loaded.
+     * Registration state. {@code current} is the publication point: register() and terminate() write
+     * the other fields first (plain) and {@code current} last (release); every reader loads
+     * {@code current} first (acquire) and the others after it (plain), so it sees them at least as
+     * new as the registration it loaded.
      *
-     * States of ticket: TERMINATED -> REGISTERING (CAS, by the one register() that wins) -> a
-     * ticket >= 0 (release, by that register(); or TERMINATED again if refused) -> TERMINATED
-     * (release, by the worker that ran the last behaviour). A thread writes the other fields only
-     * while it alone owns the actor: the register() that holds REGISTERING, or the worker running
-     * the live actor's last behaviour (no register() can start then). So the plain writes never race.
+     * States of current: null (not registered) -> REGISTERING (CAS, by the one register() that wins)
+     * -> a Registration made by the executor (release, by that register(); or null again if
+     * refused) -> null (release, by the worker that ran the last behaviour). A thread writes the
+     * other fields only while it alone owns the actor: the register() that holds REGISTERING, or the
+     * worker running the live actor's last behaviour (no register() can start then). So the plain
+     * writes never race. Every registration is a new object that carries its own executor and
+     * ticket, so a sender always uses a matching pair, and a message queued for an earlier
+     * registration is recognised by identity and never reaches a later one.
      */
-    /** Writer: the registering thread; the terminating worker on DELETE (null). Readers: any (after ticket). */
+    /** Writer: the registering thread; the terminating worker on DELETE (null). Readers: any (after current). */
     private ActorSystem system;
-    /** Writer: the registering thread, or the terminating worker on DELETE; readers: senders and workers (after ticket). */
-    private ActorExecutor executor;
     /**
-     * The mailbox while live, or {@link #TERMINATED} / {@link #REGISTERING}. Accessed through
-     * {@code VH_TICKET} only: CAS by registering threads, release stores by the owner of the
-     * transition, acquire loads by everyone else.
+     * The live registration, null, or {@link #REGISTERING}. Accessed through {@code VH_CURRENT}
+     * only: CAS by registering threads, release stores by the owner of the transition, acquire
+     * loads by everyone else.
      */
-    private int ticket = TERMINATED;
+    private Registration current;
     /**
-     * The mailbox of the latest registration; kept after termination for messages and
-     * re-registration. Writer: the registering thread; readers: any (after ticket).
+     * The latest registration; kept after termination (except DELETE) for a re-registration on the
+     * same system. Writer: the registering thread, the terminating worker on DELETE (null);
+     * readers: any (after current).
      */
-    private int home = TERMINATED;
+    private Registration home;
+    /** The ticket of the latest registration, -1 before the first; kept after a DELETE. Writer/readers as {@code home}. */
+    private int lastTicket = -1;
     /**
      * How the actor last terminated; null while it has never terminated or is live. Writer: the
-     * terminating worker (before its release of ticket) and the registering thread; readers: any
-     * (after ticket).
+     * terminating worker (before its release of current) and the registering thread; readers: any
+     * (after current).
      */
     private Allocation terminalStatus;
 
@@ -156,21 +164,20 @@ public abstract class Actor<M extends Message> {
     }
 
     private void post(Message message) {
-        // NOTE: publication point (reader side): the acquire load of ticket makes the executor
-        // written before the ticket's release visible. A sender racing with termination may still
-        // read a live ticket; its message is then queued and reported as undelivered by the
-        // executor (never run), so that race is benign.
-        final int mailbox = acquireTicket();
-        final ActorExecutor target = executor;
-        if (mailbox < 0 || target == null) {
+        // NOTE: publication point (reader side): the acquire load gives an immutable registration, so
+        // executor and ticket always match. A sender racing with termination (or with a move to
+        // another system) may still use the old registration; its message is then queued and
+        // reported as undelivered by the executor (never run), so that race is benign.
+        final Registration to = acquireCurrent();
+        if (to == null || to == REGISTERING) {
             throw terminatedError(message);
         }
-        target.send(mailbox, this, message);
+        to.executor().send(to, message);
     }
 
     /** The system this actor was last registered with, for creating further actors. */
     protected final ActorSystem system() {
-        acquireTicket();
+        acquireCurrent();
         final ActorSystem current = system;
         if (current == null) {
             throw new IllegalStateException(this + " was deleted; it no longer belongs to a system");
@@ -183,86 +190,88 @@ public abstract class Actor<M extends Message> {
      * (also while a {@link ActorSystem#register} of it is under way).
      */
     public final boolean isTerminated() {
-        return acquireTicket() < 0;
+        final Registration r = acquireCurrent();
+        return r == null || r == REGISTERING;
     }
 
-    /** The mailbox index this actor's messages go to (kept after termination, for diagnostics). */
+    /**
+     * The mailbox index this actor's messages go to (kept after termination, for diagnostics; -1 if
+     * never registered).
+     */
     public final int ticket() {
-        acquireTicket();
-        return home;
+        acquireCurrent();
+        return lastTicket;
     }
 
     @Override
     public String toString() {
-        return getClass().getName() + "#" + home;
+        return getClass().getName() + "#" + ticket();
     }
 
     /**
      * Registers this actor with {@code target}. Exactly one of several concurrent calls wins the
-     * CAS TERMINATED -> REGISTERING; the others see REGISTERING or a live ticket and are refused,
+     * CAS null -> REGISTERING; the others see REGISTERING or a live registration and are refused,
      * so the executor counts the actor once.
      */
     final void register(ActorSystem target) {
-        int current = acquireTicket();
+        Registration seen = acquireCurrent();
         while (true) {
-            if (current != TERMINATED) {
+            if (seen != null) {
                 throw new IllegalStateException(this + " is already registered and live"
-                        + (current == REGISTERING ? " (another thread is registering it)" : "")
+                        + (seen == REGISTERING ? " (another thread is registering it)" : "")
                         + "; terminate it first");
             }
             if (terminalStatus == Allocation.DELETE) {
-                // NOTE: DELETE after an acquired TERMINATED is final (no register gets past it), so
+                // NOTE: DELETE after an acquired null is final (no register gets past it), so
                 // refusing here without the CAS is safe; any other status is checked after the CAS.
                 throw deletedError();
             }
-            final int witness = (int) VH_TICKET.compareAndExchange(this, TERMINATED, REGISTERING);
-            if (witness == TERMINATED) {
+            final Registration witness = (Registration) VH_CURRENT.compareAndExchange(this, null, REGISTERING);
+            if (witness == null) {
                 break;
             }
-            current = witness;
+            seen = witness;
         }
-        // This thread owns the actor until its release store of ticket below. The CAS read the
-        // TERMINATED released by terminate(), so terminalStatus is that termination's status (an
-        // ABA through another register and termination since the check above is caught here).
+        // This thread owns the actor until its release store of current below. The CAS read the null
+        // released by terminate(), so terminalStatus is that termination's status (an ABA through
+        // another register and termination since the check above is caught here).
         if (terminalStatus == Allocation.DELETE) {
-            VH_TICKET.setRelease(this, TERMINATED);
+            VH_CURRENT.setRelease(this, null);
             throw deletedError();
         }
         final ActorExecutor targetExecutor = target.executor();
-        final int previousHome = system == target ? home : TERMINATED;
-        final int assigned;
+        final Registration made;
         try {
-            assigned = targetExecutor.register(previousHome);
+            made = targetExecutor.register(this, home);
         } catch (RuntimeException | Error refused) {
-            VH_TICKET.setRelease(this, TERMINATED);
+            VH_CURRENT.setRelease(this, null);
             throw refused;
         }
         system = target;
-        executor = targetExecutor;
-        home = assigned;
+        home = made;
+        lastTicket = made.ticket();
         terminalStatus = null;
-        // NOTE: publication point: the release store orders the four plain writes above before the
-        // ticket; senders and workers read the ticket with acquire before reading them.
-        VH_TICKET.setRelease(this, assigned);
+        // NOTE: publication point: the release store orders the plain writes above before the
+        // registration; senders and workers read it with acquire before reading them.
+        VH_CURRENT.setRelease(this, made);
     }
 
-    /** Whether a message queued on {@code by} may still run on this actor. Called by workers. */
-    final boolean isLiveOn(ActorExecutor by) {
-        // NOTE: acquire first: a ticket published by a re-registration on another executor comes with
-        // that executor, so a worker of the executor the actor left never sees (new ticket, old executor).
-        return acquireTicket() >= 0 && executor == by;
+    /** Whether {@code registration} is this actor's live one (a message queued for it may run). Called by workers. */
+    final boolean isCurrent(Registration registration) {
+        return acquireCurrent() == registration;
     }
 
     /** Called by the worker that ran the actor's last behaviour, while the actor is live. */
     final void terminate(Allocation status) {
         terminalStatus = status;
         if (status == Allocation.DELETE) {
-            executor = null;
+            // NOTE: a deleted actor keeps no reference to its system or executor.
             system = null;
+            home = null;
         }
-        // NOTE: publication point: a register that reads this TERMINATED (its CAS) sees the status,
-        // so it refuses a deleted actor.
-        VH_TICKET.setRelease(this, TERMINATED);
+        // NOTE: publication point: a register that reads this null (its CAS) sees the status, so it
+        // refuses a deleted actor.
+        VH_CURRENT.setRelease(this, null);
     }
 
     final Allocation dispatch(Message message) {
@@ -273,9 +282,9 @@ public abstract class Actor<M extends Message> {
         return receive(typed);
     }
 
-    /** The ticket, loaded with acquire: the fields written before its release store are visible after. */
-    private int acquireTicket() {
-        return (int) VH_TICKET.getAcquire(this);
+    /** The registration, loaded with acquire: the fields written before its release store are visible after. */
+    private Registration acquireCurrent() {
+        return (Registration) VH_CURRENT.getAcquire(this);
     }
 
     private IllegalStateException deletedError() {
@@ -284,9 +293,9 @@ public abstract class Actor<M extends Message> {
     }
 
     private ActorTerminatedException terminatedError(Message message) {
-        acquireTicket();
+        acquireCurrent();
         final Allocation status = terminalStatus;
-        return new ActorTerminatedException(getClass().getName(), home,
+        return new ActorTerminatedException(getClass().getName(), ticket(),
                 status == null ? Allocation.FINISHED : status, message.getClass().getName());
     }
 }

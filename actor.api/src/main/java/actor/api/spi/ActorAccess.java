@@ -16,14 +16,14 @@ public abstract class ActorAccess {
     }
 
     /**
-     * Runs the behaviour of {@code actor} for {@code message}, if the actor is still live on
-     * {@code by}.
+     * Runs the behaviour of the actor of {@code to} for {@code message}, if {@code to} is still its
+     * current registration.
      *
-     * @return the status the behaviour returned, or null when the actor has terminated (or moved to
-     *         another executor), in which case nothing ran
+     * @return the status the behaviour returned, or null when that registration has ended (the actor
+     *         terminated, possibly registered again since), in which case nothing ran
      * @throws IllegalStateException if the behaviour returned null
      */
-    public abstract Allocation deliver(ActorExecutor by, Actor<?> actor, Message message);
+    public abstract Allocation deliver(Registration to, Message message);
 
     /** Terminates {@code actor} with {@code status} and runs its destroy hook if the status asks for it. */
     public abstract void terminate(Actor<?> actor, Allocation status);

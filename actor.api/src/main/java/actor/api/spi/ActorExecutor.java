@@ -11,16 +11,22 @@ import actor.api.SystemNotRunningException;
 public interface ActorExecutor {
 
     /**
-     * Counts a new live actor and gives it a ticket (mailbox index).
+     * Counts a new live actor and registers it: a new {@link Registration} with its ticket
+     * (mailbox index).
      *
-     * @param home the actor's previous ticket on this executor, to keep its mailbox, or -1
-     * @return the ticket, in {@code [0, mailboxes)}
+     * @param actor    the actor
+     * @param previous the actor's previous registration, to keep its mailbox when it was on this
+     *                 executor, or null
+     * @return the registration; its ticket is in {@code [0, mailboxes)}
      * @throws SystemNotRunningException if the executor no longer accepts actors
      */
-    int register(int home);
+    Registration register(Actor<?> actor, Registration previous);
 
-    /** Queues {@code message} for {@code actor} in mailbox {@code ticket}. Never allocates in steady state. */
-    void send(int ticket, Actor<?> actor, Message message);
+    /**
+     * Queues {@code message} for the actor of {@code to}, a registration this executor made.
+     * Never allocates in steady state.
+     */
+    void send(Registration to, Message message);
 
     /**
      * Requests a stop and waits, without a time limit, until the last actor has terminated and the

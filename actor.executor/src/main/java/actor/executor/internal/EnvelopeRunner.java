@@ -4,7 +4,7 @@ import actor.api.Actor;
 import actor.api.Allocation;
 import actor.api.Message;
 import actor.api.spi.ActorAccess;
-import actor.api.spi.ActorExecutor;
+import actor.api.spi.Registration;
 
 /**
  * Runs the envelopes of one worker's batches: the behaviour, then the message's allocation, then
@@ -20,22 +20,21 @@ import actor.api.spi.ActorExecutor;
 final class EnvelopeRunner implements CopyQueue.EnvelopeSink {
 
     final UndeliveredLog undelivered = new UndeliveredLog();
-    private final ActorExecutor executor;
     private final ActorAccess access;
     private final Reporter reporter;
     private final Termination termination;
     private long terminated;
 
-    EnvelopeRunner(ActorExecutor executor, ActorAccess access, Reporter reporter, Termination termination) {
-        this.executor = executor;
+    EnvelopeRunner(ActorAccess access, Reporter reporter, Termination termination) {
         this.access = access;
         this.reporter = reporter;
         this.termination = termination;
     }
 
     @Override
-    public void accept(Object actorRef, Object messageRef) {
-        final Actor<?> actor = (Actor<?>) actorRef;
+    public void accept(Object registration, Object messageRef) {
+        final Registration to = (Registration) registration;
+        final Actor<?> actor = to.actor();
         final Message message = (Message) messageRef;
         if (termination.isDone()) {
             // NOTE: aborted mid-batch (or stopped, when no actor is live): the rest is reported.
@@ -44,7 +43,7 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink {
         }
         Allocation status;
         try {
-            status = access.deliver(executor, actor, message);
+            status = access.deliver(to, message);
         } catch (Throwable failure) {
             if (Reporter.isFatal(failure)) {
                 throw failure;
@@ -88,6 +87,6 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink {
      * one that failed) is recorded as undelivered, so the final report accounts for each of them.
      */
     void abandonRest(CopyQueue batch) {
-        batch.clearInto((actor, message) -> undelivered.record((Actor<?>) actor, message));
+        batch.clearInto((to, message) -> undelivered.record(((Registration) to).actor(), message));
     }
 }

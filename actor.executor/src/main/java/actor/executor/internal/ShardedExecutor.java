@@ -9,6 +9,7 @@ import actor.api.StatisticsMode;
 import actor.api.SystemNotRunningException;
 import actor.api.spi.ActorAccess;
 import actor.api.spi.ActorExecutor;
+import actor.api.spi.Registration;
 import actor.stats.Counts;
 import actor.stats.Statistics;
 import actor.stats.internal.OutsideCounters;
@@ -90,7 +91,7 @@ final class ShardedExecutor implements ActorExecutor {
         for (int w = 0; w < n; w++) {
             final WorkerCounters counters = new WorkerCounters();
             final Worker worker = new Worker(w, sleeps[w], progress[w], counters,
-                    new EnvelopeRunner(this, access, reporter, termination), termination, table, counting);
+                    new EnvelopeRunner(access, reporter, termination), termination, table, counting);
             if (stealing) {
                 worker.stealWith(new Thief(w, sleeps, progress, table, selector, new StealView(table, stamps),
                         stamps, reporter, counters));
@@ -114,7 +115,7 @@ final class ShardedExecutor implements ActorExecutor {
     }
 
     @Override
-    public int register(int home) {
+    public Registration register(Actor<?> actor, Registration previous) {
         if (!termination.tryRegister()) {
             throw new SystemNotRunningException("actor system '" + config.name() + "' is not running: "
                     + termination.notRunningReason() + "; create actors on a running system (ActorSystem.start)");
@@ -127,10 +128,13 @@ final class ShardedExecutor implements ActorExecutor {
                 outsideCounters.actorCreated();
             }
         }
-        if (home >= 0) {
-            return home;
+        final int ticket;
+        if (previous != null && previous.executor() == this) {
+            ticket = previous.ticket();
+        } else {
+            ticket = creator != null ? placement.localTicket(creator.index) : placement.outsideTicket();
         }
-        return creator != null ? placement.localTicket(creator.index) : placement.outsideTicket();
+        return new MailboxRegistration(actor, this, mailboxes[ticket]);
     }
 
     /** The worker running the calling thread, if it is one of this executor's. */
@@ -142,7 +146,7 @@ final class ShardedExecutor implements ActorExecutor {
     }
 
     @Override
-    public void send(int ticket, Actor<?> actor, Message message) {
+    public void send(Registration to, Message message) {
         if (debug) {
             access.debugOnSend(message);
         }
@@ -154,12 +158,12 @@ final class ShardedExecutor implements ActorExecutor {
                 outsideCounters.messageSent();
             }
         }
-        final Mailbox mailbox = mailboxes[ticket];
-        if (sender != null && sender.appendToBatch(mailbox, actor, message)) {
+        final Mailbox mailbox = ((MailboxRegistration) to).mailbox;
+        if (sender != null && sender.appendToBatch(mailbox, to, message)) {
             return;
         }
-        if (!mailbox.push(actor, message)) {
-            reporter.lateSend(actor, message);
+        if (!mailbox.push(to, message)) {
+            reporter.lateSend(to.actor(), message);
         }
     }
 
@@ -251,7 +255,7 @@ final class ShardedExecutor implements ActorExecutor {
         for (Mailbox mailbox : mailboxes) {
             mailbox.lock();
             mailbox.closed = true;
-            mailbox.queue.clearInto((actor, message) -> undelivered.record((Actor<?>) actor, message));
+            mailbox.queue.clearInto((to, message) -> undelivered.record(((Registration) to).actor(), message));
             mailbox.unlock();
         }
         reporter.undelivered(undelivered);

@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.function.Executable;
@@ -210,11 +211,18 @@ class BadInputTest {
 
     @Test
     @Timeout(30)
-    void messagesQueuedBehindAFinishedPillAreReportedWithTheirCount() {
+    void messagesQueuedBehindAFinishedPillAreReportedWithTheirCount() throws InterruptedException {
         final RecordingErrorHandler errors = new RecordingErrorHandler();
-        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(2).errorHandler(errors).build())) {
+        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1).errorHandler(errors).build())) {
+            final ReRegistrationTest.Blocker blocker = new ReRegistrationTest.Blocker(system);
             final Log log = new Log(system);
+            final ReRegistrationTest.Block block = new ReRegistrationTest.Block();
+            blocker.send(block);
+            assertTrue(block.entered.await(10, TimeUnit.SECONDS));
+            // NOTE: all four are queued while the only worker is blocked, so the pill cannot have run
+            // before the late sends (which would then fail as sends to a terminated actor).
             log.send(new Note("a")).send(PoisonPill.FINISHED).send(new Note("late-1")).send(new Note("late-2"));
+            block.release.countDown();
         }
         final List<ActorError.UndeliveredMessages> reports = errors.ofType(ActorError.UndeliveredMessages.class);
         assertEquals(1, reports.size(), "one report at stop: " + errors.all());

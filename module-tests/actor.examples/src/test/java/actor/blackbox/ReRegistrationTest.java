@@ -1,0 +1,104 @@
+package actor.blackbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import actor.api.Actor;
+import actor.api.ActorSystem;
+import actor.api.ActorSystemConfig;
+import actor.api.Allocation;
+import actor.api.Message;
+import actor.api.PoisonPill;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A message queued for an actor before it terminated with DESTROY never reaches the incarnation
+ * registered again afterwards: it is reported as sent to a terminated actor, as the README
+ * promises, while messages sent after the re-registration are received.
+ */
+class ReRegistrationTest {
+
+    static final class Numbered extends Message {
+        final int n;
+
+        Numbered(int n) {
+            this.n = n;
+        }
+    }
+
+    static final class Block extends Message {
+        final CountDownLatch entered = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+    }
+
+    static final class Blocker extends Actor<Block> {
+        Blocker(ActorSystem system) {
+            super(system);
+        }
+
+        @Override
+        protected Allocation receive(Block block) {
+            block.entered.countDown();
+            try {
+                block.release.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return Allocation.FINISHED;
+        }
+    }
+
+    /** Registers itself again from its destroy hook, once: the pool-style reuse DESTROY allows. */
+    static final class Reused extends Actor<Numbered> {
+        final List<Integer> received = new ArrayList<>();
+        final CountDownLatch reRegistered = new CountDownLatch(1);
+
+        Reused(ActorSystem system) {
+            super(system);
+        }
+
+        @Override
+        protected Allocation receive(Numbered message) {
+            received.add(message.n);
+            return Allocation.NODELETE;
+        }
+
+        @Override
+        protected void onDestroy() {
+            if (reRegistered.getCount() > 0) {
+                system().register(this);
+                reRegistered.countDown();
+            }
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void aMessageQueuedBehindADestroyPillIsReportedNotDeliveredToTheNextIncarnation() throws Exception {
+        final RecordingErrorHandler errors = new RecordingErrorHandler();
+        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1).errorHandler(errors).build());
+        final Reused reused;
+        try (system) {
+            final Blocker blocker = new Blocker(system);
+            reused = new Reused(system);
+            final Block block = new Block();
+            blocker.send(block);
+            assertTrue(block.entered.await(10, TimeUnit.SECONDS));
+            // Both queued while the only worker is blocked: the pill runs first, its hook registers
+            // the actor again, then message 1, sent to the old incarnation, comes up.
+            reused.send(PoisonPill.DESTROY);
+            reused.send(new Numbered(1));
+            block.release.countDown();
+            assertTrue(reused.reRegistered.await(10, TimeUnit.SECONDS));
+            reused.send(new Numbered(2));
+            reused.send(PoisonPill.FINISHED);
+        }
+        assertEquals(List.of(2), reused.received, "only the message sent after the re-registration");
+        assertEquals(1, errors.undeliveredCount(), "the message for the old incarnation is reported: " + errors.all());
+    }
+}
