@@ -12,6 +12,7 @@ import actor.bench.pekko.PekkoMatrix;
 import actor.bench.pekko.PekkoPingPong;
 import actor.bench.pekko.PekkoRepeat;
 import actor.bench.pekko.PekkoRequestReply;
+import actor.bench.pekko.PekkoRescue;
 import actor.bench.pekko.PekkoSpawn;
 import actor.bench.pekko.PekkoStaticSend;
 import actor.bench.pekko.PekkoStaticSendExternal;
@@ -29,6 +30,7 @@ import actor.bench.toolkit.Matrix;
 import actor.bench.toolkit.PingPong;
 import actor.bench.toolkit.Repeat;
 import actor.bench.toolkit.RequestReply;
+import actor.bench.toolkit.Rescue;
 import actor.bench.toolkit.Spawn;
 import actor.bench.toolkit.StaticSend;
 import actor.bench.toolkit.StaticSendExternal;
@@ -58,7 +60,8 @@ public enum Benchmarks {
     FORK_JOIN_THROUGHPUT("fork-join-throughput", ForkJoinThroughput::new, PekkoForkJoinThroughput::new, false),
     BIG("big", Big::new, PekkoBig::new, false),
     BROKER("broker", Broker::new, PekkoBroker::new, false),
-    SPAWN("spawn", Spawn::new, PekkoSpawn::new, false);
+    SPAWN("spawn", Spawn::new, PekkoSpawn::new, false),
+    RESCUE("rescue", Rescue::new, PekkoRescue::new, true);
 
     /** The toolkit under test. */
     public static final String ACTORKIT = "actorkit";

@@ -43,6 +43,12 @@ import java.util.Map;
  * @param brokerCreatures      broker (Savina's chameneos): creatures meeting through one broker
  * @param brokerMeetings       broker: meetings in all, each pairing two creatures
  * @param spawnActors          spawn scale: actors created, each receiving one message
+ * @param rescueRounds         rescue: rounds, each timing one reply from an actor whose worker is
+ *                             blocked by another actor's behaviour; an iteration's time is the sum
+ *                             of the rounds' reply latencies, so its "median ms" is the total
+ *                             latency of {@code rescueRounds} replies, not a throughput
+ * @param rescueBlockMillis    rescue: how long the blocking behaviour waits at most, in milliseconds;
+ *                             a reply nobody rescues waits about this long
  */
 public record Sizes(long staticSends, long dynamicSends, long staticSendsExternal, long dynamicSendsExternal,
                     int executorActors, int executorGroup, int executorRounds,
@@ -51,7 +57,8 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
                     int pingPongRoundTrips, int pingPongCrossRoundTrips, int dictionaryClients, int dictionaryRequests,
                     int ringActors, int ringHops, int countingMessages, int forkJoinActors,
                     int throughputActors, int throughputMessages, int bigActors, int bigPings,
-                    int brokerCreatures, int brokerMeetings, int spawnActors) {
+                    int brokerCreatures, int brokerMeetings, int spawnActors,
+                    int rescueRounds, int rescueBlockMillis) {
 
     /**
      * About four to five minutes for the whole suite on this 2-core machine; each iteration of a
@@ -69,7 +76,8 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
             400_000, 100_000, 20, 5_000,                  // ping-pong, cross; request-reply
             100, 1_000_000, 1_000_000, 40_000,            // thread ring; counting; fork-join create
             60, 10_000, 120, 10_000,                      // fork-join throughput; big
-            100, 200_000, 200_000);                       // broker; spawn
+            100, 200_000, 200_000,                        // broker; spawn
+            20, 50);                                      // rescue
 
     /** The reference chapter's and Savina's sizes. */
     public static final Sizes REFERENCE = new Sizes(
@@ -80,7 +88,8 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
             40_000, 40_000, 20, 10_000,
             100, 100_000, 1_000_000, 40_000,
             60, 10_000, 120, 20_000,
-            100, 200_000, 1_000_000);
+            100, 200_000, 1_000_000,
+            100, 50);
 
     /** The preset called {@code name} ("small" or "reference"). */
     public static Sizes preset(String name) {

@@ -54,6 +54,8 @@ class SuiteTest {
         assertEquals(List.of(60, 10_000), List.of(r.throughputActors(), r.throughputMessages()));
         assertEquals(List.of(120, 20_000), List.of(r.bigActors(), r.bigPings()));
         assertEquals(1_000_000, r.spawnActors());
+        assertEquals(List.of(100, 50), List.of(r.rescueRounds(), r.rescueBlockMillis()));
+        assertEquals(List.of(20, 50), List.of(Sizes.SMALL.rescueRounds(), Sizes.SMALL.rescueBlockMillis()));
     }
 
     @Test
@@ -103,13 +105,15 @@ class SuiteTest {
         assertEquals(List.of(), Benchmarks.BALANCE_ONE.variants(Benchmarks.PEKKO), "balance runs on actorkit only");
         assertEquals(Benchmarks.STEALING_VARIANTS, Benchmarks.EXECUTOR.variants(Benchmarks.ACTORKIT));
         assertEquals(List.of("longest-victim"), Benchmarks.STATIC_SEND_EXTERNAL.variants(Benchmarks.ACTORKIT));
+        assertEquals(Benchmarks.STEALING_VARIANTS, Benchmarks.RESCUE.variants(Benchmarks.ACTORKIT),
+                "rescue shows the reply without stealing too");
     }
 
     @Test
     void theChaptersDefinitionsAndTheCrossWorkerWorkloadsAreInTheSuiteOnBothSystems() {
         final List<String> ids = Benchmarks.ids();
         for (String id : List.of("static-send", "dynamic-send", "static-send-external", "dynamic-send-external",
-                "ping-pong-cross", "request-reply", "broker")) {
+                "ping-pong-cross", "request-reply", "broker", "rescue")) {
             final Benchmarks b = Benchmarks.byId(id).orElseThrow(() -> new AssertionError(id + " is missing"));
             assertTrue(b.hasPeer(), id + " runs on Pekko too");
             assertEquals(List.of("typed"), b.variants(Benchmarks.PEKKO), id);
@@ -135,6 +139,32 @@ class SuiteTest {
             final RunSpec spec = new RunSpec(2, Benchmarks.PEKKO_VARIANT, TINY, new HashMap<>());
             assertTrue(b.workload(Benchmarks.PEKKO).run(spec) > 0, b.id() + " on Pekko");
         }
+    }
+
+    /**
+     * The replies made while the Blocker still blocked: an order of events, not a timing. With the
+     * block capped at 20 s only a missing rescue (or no second thread) lets the block end first;
+     * without stealing, or with one worker, nothing but the block's end can run the reply.
+     */
+    private static double repliesWhileBlocked(String system, int workers, String variant, Sizes sizes) throws Exception {
+        final RunSpec spec = new RunSpec(workers, variant, sizes, new HashMap<>());
+        assertTrue(Benchmarks.RESCUE.workload(system).run(spec) > 0, system + "/" + variant + ", " + workers + " workers");
+        return spec.extras().get("replies_while_blocked");
+    }
+
+    @Test
+    @Timeout(120)
+    void rescueCountsTheRepliesARescueLetThroughWhileTheBlockHeld() throws Exception {
+        final Sizes patient = TINY.with("rescueRounds", 5).with("rescueBlockMillis", 20_000);
+        final Sizes quick = TINY.with("rescueRounds", 3).with("rescueBlockMillis", 20);
+        for (String variant : List.of("random", "longest-victim")) {
+            assertEquals(5.0, repliesWhileBlocked(Benchmarks.ACTORKIT, 2, variant, patient), variant);
+            assertEquals(0.0, repliesWhileBlocked(Benchmarks.ACTORKIT, 1, variant, quick), variant + ", no rescuer");
+        }
+        for (int workers : List.of(1, 2)) {
+            assertEquals(0.0, repliesWhileBlocked(Benchmarks.ACTORKIT, workers, "none", quick), workers + " workers");
+        }
+        assertEquals(5.0, repliesWhileBlocked(Benchmarks.PEKKO, 2, Benchmarks.PEKKO_VARIANT, patient));
     }
 
     @Test
