@@ -2,7 +2,10 @@ package actor.stats;
 
 import java.util.function.ToDoubleFunction;
 
-/** The rows of a statistics report, in the reference order, with how each is read from {@link Counts}. */
+/**
+ * The rows of a statistics report, in the reference order (then this toolkit's own: rescues,
+ * summons, lost wake-ups), with how each is read from {@link Counts}.
+ */
 public enum Counter {
     ACTORS_CREATED("actors created", "actorsCreated", c -> c.actorsCreated(), false),
     MESSAGES_SENT("messages sent", "messagesSent", c -> c.messagesSent(), false),
@@ -16,7 +19,10 @@ public enum Counter {
     STEAL_FAILURES_FAILED_SWAP("steal failures (failed swap)", "stealFailuresFailedSwap",
             c -> c.stealFailuresFailedSwap(), false),
     MESSAGES_STOLEN("messages stolen", "messagesStolen", c -> c.messagesStolen(), false),
-    AVERAGE_STEAL_SIZE("average steal size", "averageStealSize", Counts::averageStealSize, true);
+    AVERAGE_STEAL_SIZE("average steal size", "averageStealSize", Counts::averageStealSize, true),
+    RESCUES("rescues", "rescues", c -> c.rescues(), false),
+    SUMMONS("summons", "summons", c -> c.summons(), false),
+    LOST_WAKE_UPS("lost wake-ups", "lostWakeUps", c -> c.lostWakeUps(), false);
 
     private final String label;
     private final String jsonKey;

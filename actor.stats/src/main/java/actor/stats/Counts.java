@@ -18,10 +18,16 @@ package actor.stats;
  *                                 attempts = no-candidate failures + failed swaps + steals is a
  *                                 check, not an identity)
  * @param messagesStolen           messages in the stolen mailboxes at the moment of each steal
+ * @param rescues                  steals that took a mailbox from a worker stuck in one behaviour,
+ *                                 where even a single message is taken (counted among the steals)
+ * @param summons                  times an overloaded worker woke a sleeping one to help it
+ * @param lostWakeUps              mailboxes a sleeping worker found holding messages when its own
+ *                                 timer woke it, although no sender had woken it: zero unless the
+ *                                 wake-up protocol is broken
  */
 public record Counts(long actorsCreated, long messagesSent, long messagesReceived, long gulps, long missedGulps,
                      long stealAttempts, long stealFailuresNoCandidate, long stealFailuresFailedSwap, long steals,
-                     long messagesStolen) {
+                     long messagesStolen, long rescues, long summons, long lostWakeUps) {
 
     /** Average number of messages in a gulped queue; 0 without gulps. */
     public double averageGulpSize() {
@@ -39,6 +45,7 @@ public record Counts(long actorsCreated, long messagesSent, long messagesReceive
                 messagesReceived + o.messagesReceived, gulps + o.gulps, missedGulps + o.missedGulps,
                 stealAttempts + o.stealAttempts, stealFailuresNoCandidate + o.stealFailuresNoCandidate,
                 stealFailuresFailedSwap + o.stealFailuresFailedSwap, steals + o.steals,
-                messagesStolen + o.messagesStolen);
+                messagesStolen + o.messagesStolen, rescues + o.rescues, summons + o.summons,
+                lostWakeUps + o.lostWakeUps);
     }
 }

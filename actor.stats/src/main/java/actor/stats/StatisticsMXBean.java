@@ -37,6 +37,15 @@ public interface StatisticsMXBean {
 
     double getAverageStealSize();
 
+    /** Steals of a stuck worker's mailboxes. */
+    long getRescues();
+
+    /** Times an overloaded worker woke a sleeping one. */
+    long getSummons();
+
+    /** Wake-ups lost (zero unless the wake-up protocol is broken). */
+    long getLostWakeUps();
+
     /** The whole snapshot as a text table. */
     String getReport();
 

@@ -237,14 +237,6 @@ final class ShardedExecutor implements ActorExecutor {
         return termination.liveActors();
     }
 
-    /** Wake-ups lost so far, over every worker: zero unless the sleep protocol is broken. */
-    long lostWakeUps() {
-        long lost = 0;
-        for (Worker worker : workers) {
-            lost += worker.sleep.lostWakeUps();
-        }
-        return lost;
-    }
 
     /** Run by the last worker to exit: closes the mailboxes, reports leftovers, ends statistics. */
     private void finalSweep() {

@@ -103,7 +103,8 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     /** One steal attempt on a given victim (the selector's choice, or a worker that summoned help). */
     boolean tryStealFrom(int victim) {
         counters.stealAttempt();
-        minMessages = isStuck(victim) ? 1 : MIN_MESSAGES_TO_STEAL;
+        final boolean rescue = isStuck(victim);
+        minMessages = rescue ? 1 : MIN_MESSAGES_TO_STEAL;
         final int victimSlot = findCandidate(victim);
         final int mySlot = victimSlot < 0 ? -1 : findSlotToGive();
         if (victimSlot < 0 || mySlot < 0) {
@@ -122,6 +123,9 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
             toWake.unpark();
         }
         counters.stole(takenMessages);
+        if (rescue) {
+            counters.rescued();
+        }
         return true;
     }
 
@@ -164,6 +168,7 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
             summonCursor = summonCursor + 1 >= n ? 0 : summonCursor + 1;
             final int w = summonCursor;
             if (w != index && sleeps[w].summon(index)) {
+                counters.summoned();
                 return true;
             }
         }

@@ -266,7 +266,7 @@ final class Worker implements WorkerSleep.Recheck {
     }
 
     @Override
-    public int countUnclaimed() {
+    public void countUnclaimed() {
         int unclaimed = 0;
         for (int slot = sliceStart; slot < sliceEnd; slot++) {
             final Mailbox mailbox = table.get(slot);
@@ -274,6 +274,8 @@ final class Worker implements WorkerSleep.Recheck {
                 unclaimed++;
             }
         }
-        return unclaimed;
+        if (unclaimed > 0) {
+            counters.lostWakeUps(unclaimed);
+        }
     }
 }

@@ -64,8 +64,8 @@ abstract class WorkerSleepPad1 extends WorkerSleepFlag {
  *
  * <p><b>Lost wake-ups are counted.</b> When a park times out the worker, still announced, looks at
  * its slice under the locks once more: a message queued there while the flag is still set was
- * pushed by a waker that did not see the flag, which the protocol forbids ({@link #lostWakeUps()};
- * the liveness stress test asserts it stays zero).
+ * pushed by a waker that did not see the flag, which the protocol forbids (the statistics' lost
+ * wake-ups; the liveness stress test asserts they stay zero).
  *
  * <p>Threading: {@link #sleep} runs on the worker's thread only; the other methods on any thread.
  */
@@ -77,11 +77,12 @@ final class WorkerSleep extends WorkerSleepPad1 {
         boolean mayHaveWork();
 
         /**
-         * When the timeout runs out, still announced: counts the mailboxes that hold messages while
-         * the flag is still set. Every sender and thief claims the flag under the lock of the
-         * mailbox it filled, so such a mailbox is a wake-up that was lost.
+         * When the timeout runs out, still announced: counts (in the worker's statistics) the
+         * mailboxes that hold messages while the flag is still set. Every sender and thief claims
+         * the flag under the lock of the mailbox it filled, so such a mailbox is a wake-up that was
+         * lost.
          */
-        int countUnclaimed();
+        void countUnclaimed();
     }
 
     /** How a {@link #sleep} ended. */
@@ -97,12 +98,10 @@ final class WorkerSleep extends WorkerSleepPad1 {
     }
 
     private static final VarHandle VH_SLEEPING;
-    private static final VarHandle VH_LOST;
 
     static {
         try {
             VH_SLEEPING = MethodHandles.lookup().findVarHandle(WorkerSleepFlag.class, "sleeping", boolean.class);
-            VH_LOST = MethodHandles.lookup().findVarHandle(WorkerSleep.class, "lostWakeUps", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -113,8 +112,6 @@ final class WorkerSleep extends WorkerSleepPad1 {
     /** Set once, before the worker thread starts. */
     private Thread thread;
     private final Termination termination;
-    /** Wake-ups that were lost (see {@link Recheck#countUnclaimed}); written by the worker (opaque), read by anyone. */
-    private volatile long lostWakeUps;
 
     WorkerSleep(int worker, Termination termination) {
         this.worker = worker;
@@ -144,10 +141,7 @@ final class WorkerSleep extends WorkerSleepPad1 {
             }
             final long left = deadline - System.nanoTime();
             if (left <= 0) {
-                final int lost = recheck.countUnclaimed();
-                if (lost > 0) {
-                    VH_LOST.setOpaque(this, lostWakeUps + lost);
-                }
+                recheck.countUnclaimed();
                 // NOTE: a waker that won the flag first has unparked (or is about to unpark) this
                 // thread: the wake-up counts as such, and the stale permit at most shortens a later park.
                 return VH_SLEEPING.compareAndSet(this, true, false) ? Outcome.TIMED_OUT : Outcome.WOKEN;
@@ -204,11 +198,6 @@ final class WorkerSleep extends WorkerSleepPad1 {
             summoner = -1;
         }
         return by;
-    }
-
-    /** Wake-ups lost so far (a rescan timer found what a waker should have announced); zero when correct. */
-    long lostWakeUps() {
-        return lostWakeUps;
     }
 
     /** Unconditional unpark, for the end of the system (the worker then sees it is done). */

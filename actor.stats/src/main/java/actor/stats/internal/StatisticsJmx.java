@@ -139,6 +139,21 @@ public final class StatisticsJmx implements AutoCloseable {
         }
 
         @Override
+        public long getRescues() {
+            return total().rescues();
+        }
+
+        @Override
+        public long getSummons() {
+            return total().summons();
+        }
+
+        @Override
+        public long getLostWakeUps() {
+            return total().lostWakeUps();
+        }
+
+        @Override
         public double getAverageStealSize() {
             return total().averageStealSize();
         }

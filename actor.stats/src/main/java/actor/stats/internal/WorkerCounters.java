@@ -26,7 +26,10 @@ public final class WorkerCounters {
     private static final int FAILED_SWAP = PAD + 7;
     private static final int STEALS = PAD + 8;
     private static final int STOLEN = PAD + 9;
-    private static final int LENGTH = PAD + 10 + PAD;
+    private static final int RESCUES = PAD + 10;
+    private static final int SUMMONS = PAD + 11;
+    private static final int LOST_WAKE_UPS = PAD + 12;
+    private static final int LENGTH = PAD + 13 + PAD;
 
     private static final VarHandle VH_LONGS = MethodHandles.arrayElementVarHandle(long[].class);
 
@@ -74,10 +77,26 @@ public final class WorkerCounters {
         add(STOLEN, messages);
     }
 
+    /** The steal just counted took a stuck worker's mailbox. */
+    public void rescued() {
+        add(RESCUES, 1);
+    }
+
+    /** This worker, overloaded, woke a sleeping one to help. */
+    public void summoned() {
+        add(SUMMONS, 1);
+    }
+
+    /** This worker's timer found {@code mailboxes} holding messages nobody had woken it for. */
+    public void lostWakeUps(int mailboxes) {
+        add(LOST_WAKE_UPS, mailboxes);
+    }
+
     /** The current values (opaque reads). */
     public Counts snapshot() {
         return new Counts(get(CREATED), get(SENT), get(RECEIVED), get(GULPS), get(MISSED), get(ATTEMPTS),
-                get(NO_CANDIDATE), get(FAILED_SWAP), get(STEALS), get(STOLEN));
+                get(NO_CANDIDATE), get(FAILED_SWAP), get(STEALS), get(STOLEN), get(RESCUES), get(SUMMONS),
+                get(LOST_WAKE_UPS));
     }
 
     private void add(int index, long delta) {

@@ -1,0 +1,118 @@
+package actor.blackbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import actor.api.Actor;
+import actor.api.ActorSystem;
+import actor.api.ActorSystemConfig;
+import actor.api.Allocation;
+import actor.api.Message;
+import actor.api.PoisonPill;
+import actor.api.StatisticsMode;
+import actor.stats.Counts;
+import actor.steal.VictimSelectors;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Liveness as a checked property: bursts of messages (from outside and from actors, to actors all
+ * over the workers, plus a skewed stretch that makes thieves steal) separated by idle gaps long
+ * enough for every worker to fall asleep, with 8 and 16 workers on 2 cores and every selector.
+ * Every message is received exactly once, and no worker's own timer ever finds messages it was
+ * not woken for: the executor counts such a find as a lost wake-up (every waker claims the sleep
+ * flag under the lock of the mailbox it filled, so the count is exact), and it must stay zero.
+ */
+class WakeUpLivenessTest {
+
+    static Stream<Arguments> selectorsAndWorkers() {
+        return Stream.of(VictimSelectors.NONE, VictimSelectors.RANDOM, VictimSelectors.LONGEST_VICTIM)
+                .flatMap(selector -> Stream.of(8, 16).map(workers -> Arguments.of(selector, workers)));
+    }
+
+    static final class Hop extends Message {
+        final int hopsLeft;
+
+        Hop(int hopsLeft) {
+            this.hopsLeft = hopsLeft;
+        }
+    }
+
+    /** Counts receipts; forwards a hop to a random peer while hops are left. */
+    static final class Node extends Actor<Hop> {
+        private final AtomicLong received;
+        private final List<Node> peers;
+        private final SplittableRandom random;
+
+        Node(ActorSystem system, AtomicLong received, List<Node> peers, long seed) {
+            super(system);
+            this.received = received;
+            this.peers = peers;
+            this.random = new SplittableRandom(seed);
+        }
+
+        @Override
+        protected Allocation receive(Hop hop) {
+            received.incrementAndGet();
+            if (hop.hopsLeft > 0) {
+                peers.get(random.nextInt(peers.size())).send(new Hop(hop.hopsLeft - 1));
+            }
+            return Allocation.NODELETE;
+        }
+    }
+
+    @ParameterizedTest(name = "{0}, {1} workers")
+    @MethodSource("selectorsAndWorkers")
+    @Timeout(120)
+    void burstsSeparatedByIdleGapsLoseNoWakeUp(String selector, int workers) throws Exception {
+        final int rounds = 12;
+        final int burst = 400;
+        final int hops = 3;
+        final AtomicLong received = new AtomicLong();
+        final List<Node> nodes = new ArrayList<>();
+        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("liveness").workers(workers)
+                .victimSelector(selector).statistics(StatisticsMode.ON).sleepAfter(Duration.ofMillis(1)).build());
+        long expected = 0;
+        try (system) {
+            for (int i = 0; i < 4 * workers; i++) {
+                nodes.add(new Node(system, received, nodes, i));
+            }
+            final SplittableRandom random = new SplittableRandom(20261122L + workers);
+            for (int round = 0; round < rounds; round++) {
+                // Every third burst goes to worker 0's actors only: a backlog for thieves to take.
+                final boolean skewed = round % 3 == 2;
+                for (int i = 0; i < burst; i++) {
+                    final Node target = skewed ? nodes.get(workers * random.nextInt(4) % nodes.size())
+                            : nodes.get(random.nextInt(nodes.size()));
+                    target.send(new Hop(hops));
+                }
+                expected += (long) burst * (hops + 1);
+                final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while (received.get() < expected && System.nanoTime() < deadline) {
+                    Thread.sleep(1);
+                }
+                assertEquals(expected, received.get(), "round " + round + ": every hop received");
+                // NOTE: the idle gap: longer than sleepAfter and a thief's first rescans, so workers sleep.
+                Thread.sleep(15 + random.nextInt(15));
+            }
+            for (Node node : nodes) {
+                node.send(PoisonPill.FINISHED);
+            }
+            expected += nodes.size();
+        }
+        final Counts total = system.statistics().total();
+        assertEquals(expected, total.messagesReceived(), "exactly once: " + total);
+        assertEquals(expected, total.messagesSent(), total.toString());
+        assertEquals(0, total.lostWakeUps(), "a timer found messages no waker had announced: " + total);
+        assertTrue(received.get() == expected - nodes.size());
+    }
+}
