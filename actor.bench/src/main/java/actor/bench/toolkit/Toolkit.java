@@ -4,6 +4,8 @@ import actor.api.Actor;
 import actor.api.ActorError;
 import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
+import actor.api.StatisticsMode;
+import actor.stats.StatisticsReport;
 import actor.api.PoisonPill;
 import actor.bench.suite.RunSpec;
 import java.time.Duration;
@@ -34,11 +36,20 @@ final class Toolkit {
     private Toolkit() {
     }
 
-    /** {@code spec.workers()} workers, the victim selector named by the variant, otherwise defaults. */
+    /**
+     * {@code spec.workers()} workers, the victim selector named by the variant, otherwise defaults.
+     * With {@code -Dbench.statistics=true} (e.g. {@code ./bench --jvm-arg -Dbench.statistics=true})
+     * statistics are on and each iteration's report goes to stderr: what a workload costs in gulps,
+     * steals, rescues and summons.
+     */
     static ActorSystem start(RunSpec spec) {
         ERRORS.clear();
-        return ActorSystem.start(ActorSystemConfig.builder().name("bench").workers(spec.workers())
-                .victimSelector(spec.variant()).errorHandler(ERRORS::add).build());
+        final ActorSystemConfig.Builder config = ActorSystemConfig.builder().name("bench").workers(spec.workers())
+                .victimSelector(spec.variant()).errorHandler(ERRORS::add);
+        if (Boolean.getBoolean("bench.statistics")) {
+            config.statistics(StatisticsMode.ON).statisticsReport(StatisticsReport.to(System.err, StatisticsReport.Format.TEXT));
+        }
+        return ActorSystem.start(config.build());
     }
 
     /**
