@@ -266,19 +266,22 @@ final class Mailbox extends MailboxPad2 {
     }
 
     /**
-     * Under the lock: whether messages are queued (for a re-check before sleeping, and the thief's
-     * re-check of the mailbox it gave away). An empty queue is trimmed on the way, so an idle
-     * system does not keep a burst's memory.
+     * The re-check of a worker about to sleep, under the lock: whether messages are queued, or the
+     * mailbox is no longer {@code me}'s. The second case is a thief that took it after the worker
+     * read its slot: the slot may now hold a mailbox with messages whose wake-up the thief could not
+     * claim (it may not have seen the announce: the slot read and the thief's flag read are not
+     * ordered by any lock), so the worker must look again instead of parking. An empty queue is
+     * trimmed on the way, so an idle system does not keep a burst's memory.
      */
-    boolean hasMessagesLocked() {
+    boolean mayHaveWorkFor(WorkerSleep me) {
         lock();
         final CopyQueue current = queue;
-        final boolean hasMessages = !current.isEmpty();
-        if (!hasMessages) {
+        final boolean work = !current.isEmpty() || owner != me;
+        if (!work) {
             current.trim();
         }
         unlock();
-        return hasMessages;
+        return work;
     }
 
     /**

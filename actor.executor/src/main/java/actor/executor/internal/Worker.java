@@ -258,7 +258,7 @@ final class Worker implements WorkerSleep.Recheck {
     public boolean mayHaveWork() {
         for (int slot = sliceStart; slot < sliceEnd; slot++) {
             final Mailbox mailbox = table.get(slot);
-            if (mailbox == null || mailbox.hasMessagesLocked()) {
+            if (mailbox == null || mailbox.mayHaveWorkFor(sleep)) {
                 return true;
             }
         }

@@ -128,9 +128,7 @@ final class WorkerSleep extends WorkerSleepPad1 {
      * Worker thread only.
      */
     Outcome sleep(Recheck recheck, long timeoutNanos) {
-        VH_SLEEPING.setVolatile(this, true);
-        if (recheck.mayHaveWork()) {
-            VH_SLEEPING.setVolatile(this, false);
+        if (!announceAndRecheck(recheck)) {
             return Outcome.WORK;
         }
         final long deadline = System.nanoTime() + timeoutNanos;
@@ -152,6 +150,23 @@ final class WorkerSleep extends WorkerSleepPad1 {
             Thread.interrupted();
         }
         return termination.isDone() ? Outcome.DONE : Outcome.WOKEN;
+    }
+
+    /**
+     * The first half of {@link #sleep}: announces ({@code sleeping = true}, volatile), then runs the
+     * re-check. Package-private so that the jcstress tests (module {@code actor.jcstress}) can race
+     * exactly this step against senders and thieves without parking. Worker thread only.
+     *
+     * @return true if the worker may park (nothing found; the flag stays set), false if the re-check
+     *         found work (the flag is cleared again)
+     */
+    boolean announceAndRecheck(Recheck recheck) {
+        VH_SLEEPING.setVolatile(this, true);
+        if (recheck.mayHaveWork()) {
+            VH_SLEEPING.setVolatile(this, false);
+            return false;
+        }
+        return true;
     }
 
     /** Whether the worker is announced asleep (volatile read; decisive only under a mailbox lock). */

@@ -16,6 +16,11 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The races of the stealing protocol, each run hundreds of thousands of times by {@link RaceHarness}
  * with every outcome classified. {@code -Draces.batches=N} runs longer.
+ *
+ * <p>Races (1) and (3) are also jcstress tests ({@code SwapRaces} in module {@code actor.jcstress}),
+ * and so is (2), but its three parties need three CPUs there (jcstress gives each actor a core),
+ * while a two-CPU machine runs only its pairs; until every machine that builds this runs the
+ * three-party jcstress test, this harness keeps all three.
  */
 class StealingRacesTest {
 
