@@ -39,6 +39,14 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
      * behaviour, so moving them cannot split a conversation that is running.
      */
     static final long RESCUE_AFTER_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(1);
+    /**
+     * Least work, in the victim's own time, a backlog must hold to be stolen. Moving a mailbox costs
+     * more than the swap: its actors keep talking to the actors left behind, and every such message
+     * now crosses cores (on the reference's all-to-all groups, half the sends). A backlog of cheap
+     * messages (a few dozen nanoseconds each) is drained by its owner before that pays back, so
+     * taking it only slows the run down; a backlog of costly ones is worth splitting.
+     */
+    static final long MIN_BACKLOG_NANOS = java.util.concurrent.TimeUnit.MICROSECONDS.toNanos(100);
 
     private final int index;
     private final WorkerSleep[] sleeps;
@@ -104,7 +112,7 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     boolean tryStealFrom(int victim) {
         counters.stealAttempt();
         final boolean rescue = isStuck(victim);
-        minMessages = rescue ? 1 : MIN_MESSAGES_TO_STEAL;
+        minMessages = rescue ? 1 : minMessagesToSteal(progress[victim].nanosPerMessage());
         final int victimSlot = findCandidate(victim);
         final int mySlot = victimSlot < 0 ? -1 : findSlotToGive();
         if (victimSlot < 0 || mySlot < 0) {
@@ -139,6 +147,18 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
         given.giveTo(sleeps[victim]);
         takenMessages = messages;
         return true;
+    }
+
+    /**
+     * Fewest messages a backlog must hold to be stolen from a worker whose messages cost
+     * {@code nanosPerMessage} each (0: not measured yet): at least {@link #MIN_MESSAGES_TO_STEAL},
+     * and at least {@link #MIN_BACKLOG_NANOS} of work.
+     */
+    static int minMessagesToSteal(long nanosPerMessage) {
+        if (nanosPerMessage <= 0) {
+            return MIN_MESSAGES_TO_STEAL;
+        }
+        return (int) Math.max(MIN_MESSAGES_TO_STEAL, Math.min(Integer.MAX_VALUE, MIN_BACKLOG_NANOS / nanosPerMessage));
     }
 
     /**

@@ -159,7 +159,7 @@ final class Worker implements WorkerSleep.Recheck {
         if (batch == null) {
             return 0;
         }
-        if (batch.size() >= Thief.MIN_MESSAGES_TO_STEAL) {
+        if (batch.size() >= Thief.minMessagesToSteal(progress.nanosPerMessage())) {
             backlog++;
         }
         processing = mailbox;
@@ -200,6 +200,8 @@ final class Worker implements WorkerSleep.Recheck {
 
     private int run(CopyQueue batch) {
         final int ran;
+        final boolean timed = progress.sampleNext();
+        final long start = timed ? System.nanoTime() : 0;
         progress.beginBatch();
         try {
             ran = batch.drainTo(runner);
@@ -208,6 +210,9 @@ final class Worker implements WorkerSleep.Recheck {
             throw fatal;
         }
         progress.endBatch();
+        if (timed) {
+            progress.sampled(System.nanoTime() - start, ran);
+        }
         if (counting) {
             counters.gulped(ran);
         }

@@ -18,9 +18,13 @@ abstract class WorkerProgressPad0 {
     byte a160, a161, a162, a163, a164, a165, a166, a167, a170, a171, a172, a173, a174, a175, a176, a177;
 }
 
-/** The count: single writer (the worker, opaque stores), read opaquely by thieves. */
+/**
+ * The count and the cost estimate: single writer (the worker, opaque stores), read opaquely by
+ * thieves.
+ */
 abstract class WorkerProgressCount extends WorkerProgressPad0 {
     long count;
+    long nanosPerMessage;
 }
 
 /** Padding after the count. */
@@ -36,21 +40,29 @@ abstract class WorkerProgressPad1 extends WorkerProgressCount {
 }
 
 /**
- * One worker's progress, for rescuers: incremented when a batch begins and when it ends, so the
- * count is odd exactly while the worker is inside a batch. A thief that sees the same odd count
- * twice, {@link Thief#RESCUE_AFTER_NANOS} apart, knows the worker is stuck in one behaviour (blocked,
- * or computing for long) and may take its other mailboxes even when they hold a single message.
+ * One worker's progress, for thieves. The count is incremented when a batch begins and when it
+ * ends, so it is odd exactly while the worker is inside a batch: a thief that sees the same odd
+ * count twice, {@link Thief#RESCUE_AFTER_NANOS} apart, knows the worker is stuck in one behaviour
+ * (blocked, or computing for long) and may take its other mailboxes even when they hold a single
+ * message. The cost estimate, nanoseconds per message measured on a sample of batches, tells a
+ * thief how much work a backlog is ({@link Thief#MIN_BACKLOG_NANOS}).
  *
  * <p>Threading: single writer (the worker; a plain read and an opaque store, no atomic), any reader
  * (opaque). Alone on its cache line, so the two stores per batch disturb no one.
  */
 final class WorkerProgress extends WorkerProgressPad1 {
 
+    /** Batches between two timed ones (a power of two): two clock reads per batch would cost more than a small batch. */
+    static final int SAMPLE_EVERY = 64;
+
     private static final VarHandle VH_COUNT;
+    private static final VarHandle VH_NANOS_PER_MESSAGE;
 
     static {
         try {
             VH_COUNT = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "count", long.class);
+            VH_NANOS_PER_MESSAGE = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class,
+                    "nanosPerMessage", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -64,6 +76,28 @@ final class WorkerProgress extends WorkerProgressPad1 {
     /** Worker thread only: the batch ended (the count becomes even). */
     void endBatch() {
         VH_COUNT.setOpaque(this, count + 1);
+    }
+
+    /** Worker thread only: whether the batch about to begin is one to time. */
+    boolean sampleNext() {
+        return ((count >> 1) & (SAMPLE_EVERY - 1)) == 0;
+    }
+
+    /**
+     * Worker thread only: a timed batch ran {@code messages} in {@code nanos}; folds it into the
+     * estimate (an exponential average, weight 1/4).
+     */
+    void sampled(long nanos, int messages) {
+        if (messages > 0) {
+            final long sample = nanos / messages;
+            final long old = nanosPerMessage;
+            VH_NANOS_PER_MESSAGE.setOpaque(this, old == 0 ? sample : old + (sample - old) / 4);
+        }
+    }
+
+    /** Any thread: nanoseconds per message on this worker, 0 before the first sample (opaque). */
+    long nanosPerMessage() {
+        return (long) VH_NANOS_PER_MESSAGE.getOpaque(this);
     }
 
     /** Any thread: the current count (opaque). */
