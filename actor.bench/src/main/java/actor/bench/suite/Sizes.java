@@ -69,7 +69,7 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
      * times Savina's length.
      */
     public static final Sizes SMALL = new Sizes(
-            4_000_000, 200_000, 10_000_000, 1_000_000,    // static, dynamic; static, dynamic external
+            4_000_000, 1_000_000, 10_000_000, 1_000_000,  // static, dynamic; static, dynamic external
             4_000, 100, 40,                               // executor
             20_000, 50, 768,                              // repeat; matrix
             4, 100, 0,                                    // balance
