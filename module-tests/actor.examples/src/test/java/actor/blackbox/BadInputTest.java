@@ -214,11 +214,9 @@ class BadInputTest {
     void messagesQueuedBehindAFinishedPillAreReportedWithTheirCount() throws InterruptedException {
         final RecordingErrorHandler errors = new RecordingErrorHandler();
         try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1).errorHandler(errors).build())) {
-            final ReRegistrationTest.Blocker blocker = new ReRegistrationTest.Blocker(system);
+            final Blocking.Blocker blocker = new Blocking.Blocker(system);
             final Log log = new Log(system);
-            final ReRegistrationTest.Block block = new ReRegistrationTest.Block();
-            blocker.send(block);
-            assertTrue(block.entered.await(10, TimeUnit.SECONDS));
+            final Blocking.Block block = Blocking.blockWorker(blocker);
             // NOTE: all four are queued while the only worker is blocked, so the pill cannot have run
             // before the late sends (which would then fail as sends to a terminated actor).
             log.send(new Note("a")).send(PoisonPill.FINISHED).send(new Note("late-1")).send(new Note("late-2"));

@@ -31,28 +31,6 @@ class ReRegistrationTest {
         }
     }
 
-    static final class Block extends Message {
-        final CountDownLatch entered = new CountDownLatch(1);
-        final CountDownLatch release = new CountDownLatch(1);
-    }
-
-    static final class Blocker extends Actor<Block> {
-        Blocker(ActorSystem system) {
-            super(system);
-        }
-
-        @Override
-        protected Allocation receive(Block block) {
-            block.entered.countDown();
-            try {
-                block.release.await(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            return Allocation.FINISHED;
-        }
-    }
-
     /** Registers itself again from its destroy hook, once: the pool-style reuse DESTROY allows. */
     static final class Reused extends Actor<Numbered> {
         final List<Integer> received = new ArrayList<>();
@@ -84,11 +62,9 @@ class ReRegistrationTest {
         final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1).errorHandler(errors).build());
         final Reused reused;
         try (system) {
-            final Blocker blocker = new Blocker(system);
+            final Blocking.Blocker blocker = new Blocking.Blocker(system);
             reused = new Reused(system);
-            final Block block = new Block();
-            blocker.send(block);
-            assertTrue(block.entered.await(10, TimeUnit.SECONDS));
+            final Blocking.Block block = Blocking.blockWorker(blocker);
             // Both queued while the only worker is blocked: the pill runs first, its hook registers
             // the actor again, then message 1, sent to the old incarnation, comes up.
             reused.send(PoisonPill.DESTROY);

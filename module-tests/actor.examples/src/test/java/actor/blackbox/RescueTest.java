@@ -26,28 +26,6 @@ import org.junit.jupiter.api.Timeout;
  */
 class RescueTest {
 
-    static final class Block extends Message {
-        final CountDownLatch entered = new CountDownLatch(1);
-        final CountDownLatch release = new CountDownLatch(1);
-    }
-
-    static final class Blocker extends Actor<Block> {
-        Blocker(ActorSystem system) {
-            super(system);
-        }
-
-        @Override
-        protected Allocation receive(Block block) {
-            block.entered.countDown();
-            try {
-                block.release.await(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            return Allocation.FINISHED;
-        }
-    }
-
     static final class Ping extends Message {
         final CountDownLatch replied = new CountDownLatch(1);
         volatile String thread;
@@ -68,11 +46,9 @@ class RescueTest {
 
     /** Blocks worker 0, then pings a neighbour in worker 0's slice; true if the reply came while blocked. */
     private static boolean replyWhileBlocked(ActorSystem system, Ping ping) throws InterruptedException {
-        final Blocker blocker = Placed.onWorker(system, 0, Blocker::new);
+        final Blocking.Blocker blocker = Placed.onWorker(system, 0, Blocking.Blocker::new);
         final Neighbour neighbour = Placed.onWorker(system, 0, Neighbour::new);
-        final Block block = new Block();
-        blocker.send(block);
-        assertTrue(block.entered.await(10, TimeUnit.SECONDS));
+        final Blocking.Block block = Blocking.blockWorker(blocker);
         neighbour.send(ping);
         final boolean replied = ping.replied.await(20, TimeUnit.SECONDS);
         block.release.countDown();
@@ -101,11 +77,9 @@ class RescueTest {
         final boolean replied;
         try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("stuck").workers(2)
                 .victimSelector(VictimSelectors.NONE).build())) {
-            final Blocker blocker = Placed.onWorker(system, 0, Blocker::new);
+            final Blocking.Blocker blocker = Placed.onWorker(system, 0, Blocking.Blocker::new);
             final Neighbour neighbour = Placed.onWorker(system, 0, Neighbour::new);
-            final Block block = new Block();
-            blocker.send(block);
-            assertTrue(block.entered.await(10, TimeUnit.SECONDS));
+            final Blocking.Block block = Blocking.blockWorker(blocker);
             neighbour.send(ping);
             replied = ping.replied.await(200, TimeUnit.MILLISECONDS);
             block.release.countDown();

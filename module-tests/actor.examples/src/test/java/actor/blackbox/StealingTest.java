@@ -55,29 +55,6 @@ class StealingTest {
         assertEquals(total.messagesSent(), total.messagesReceived(), "every message sent was received");
     }
 
-    static final class Block extends Message {
-        final CountDownLatch entered = new CountDownLatch(1);
-        final CountDownLatch release = new CountDownLatch(1);
-    }
-
-    /** Blocks its worker inside a behaviour until released. */
-    static final class Blocker extends Actor<Block> {
-        Blocker(ActorSystem system) {
-            super(system);
-        }
-
-        @Override
-        protected Allocation receive(Block block) {
-            block.entered.countDown();
-            try {
-                block.release.await(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            return Allocation.FINISHED;
-        }
-    }
-
     static final class Item extends Message {
     }
 
@@ -124,11 +101,9 @@ class StealingTest {
         final GatedSelector gate = new GatedSelector();
         final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("gated").workers(2)
                 .shardingFactor(4).victimSelector(gate).statistics(StatisticsMode.ON).build());
-        final Blocker blocker = Placed.onWorker(system, 0, Blocker::new);
+        final Blocking.Blocker blocker = Placed.onWorker(system, 0, Blocking.Blocker::new);
         final Counter counter = Placed.onWorker(system, 0, Counter::new);
-        final Block block = new Block();
-        blocker.send(block);
-        assertTrue(block.entered.await(10, TimeUnit.SECONDS));
+        final Blocking.Block block = Blocking.blockWorker(blocker);
         for (int i = 0; i < 25; i++) {
             counter.send(new Item());
         }
