@@ -14,7 +14,6 @@ import actor.stats.Counts;
 import actor.steal.VictimSelector;
 import actor.steal.VictimSelectors;
 import actor.steal.WorkerView;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
