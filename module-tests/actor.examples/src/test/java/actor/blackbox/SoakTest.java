@@ -41,7 +41,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  *
  * <p>Each run uses a fixed seed, printed on failure; replay with {@code -Dsoak.seed=<seed>}. CI runs
  * each configuration for {@code soak.millis} (default 1500 ms); {@code -Dsoak.millis=300000} soaks
- * for minutes.
+ * for minutes. The outside senders pause for an idle gap every 250 ms, so workers fall asleep and
+ * every burst must wake them; no wake-up may be lost (the executor's exact count stays zero).
  */
 class SoakTest {
 
@@ -54,6 +55,18 @@ class SoakTest {
         return total.messagesSent() - total.messagesReceived();
     }
 
+    /** Every this often the outside senders pause for {@link #GAP_MILLIS}: an idle gap. */
+    private static final long GAP_EVERY_NANOS = 250_000_000L;
+    private static final long GAP_MILLIS = 15;
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Outside senders pause while more messages than this are queued. */
     private static final int MAX_IN_FLIGHT = 20_000;
 
@@ -61,7 +74,7 @@ class SoakTest {
         final List<Arguments> all = new ArrayList<>();
         int n = 0;
         for (String selector : List.of("none", "random", "longest-victim")) {
-            for (int workers : new int[] {1, CORES, 4 * CORES}) {
+            for (int workers : new int[] {1, CORES, 4 * CORES, 8 * CORES}) {
                 all.add(Arguments.of(selector, workers, BASE_SEED + n++));
             }
         }
@@ -221,7 +234,14 @@ class SoakTest {
             outside.add(new Thread(() -> {
                 final Map<Integer, Long> nextTo = new HashMap<>();
                 int sends = 0;
+                long nextGap = System.nanoTime() + GAP_EVERY_NANOS;
                 while (System.nanoTime() < deadline) {
+                    if (System.nanoTime() >= nextGap) {
+                        // NOTE: an idle gap: both outside senders pause, the system drains and its
+                        // workers fall asleep, so the next burst must wake them.
+                        sleepQuietly(GAP_MILLIS);
+                        nextGap = System.nanoTime() + GAP_EVERY_NANOS;
+                    }
                     if (sender == -1 && sends % 256 == 0) {
                         world.refreshSnapshot();
                     }
@@ -283,5 +303,6 @@ class SoakTest {
                 "every message sent was received or reported undelivered: " + context);
         assertEquals(List.of(), errors.all().stream().filter(e -> !(e instanceof ActorError.UndeliveredMessages)).toList(),
                 context);
+        assertEquals(0, system.statistics().total().lostWakeUps(), "no wake-up was lost: " + context);
     }
 }
