@@ -4,7 +4,7 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * The rows of a statistics report, in the reference order (then this toolkit's own: rescues,
- * summons, lost wake-ups), with how each is read from {@link Counts}.
+ * summons, pulls, lost wake-ups), with how each is read from {@link Counts}.
  */
 public enum Counter {
     ACTORS_CREATED("actors created", "actorsCreated", c -> c.actorsCreated(), false),
@@ -22,6 +22,7 @@ public enum Counter {
     AVERAGE_STEAL_SIZE("average steal size", "averageStealSize", Counts::averageStealSize, true),
     RESCUES("rescues", "rescues", c -> c.rescues(), false),
     SUMMONS("summons", "summons", c -> c.summons(), false),
+    PULLS("pulls", "pulls", c -> c.pulls(), false),
     LOST_WAKE_UPS("lost wake-ups", "lostWakeUps", c -> c.lostWakeUps(), false);
 
     private final String label;

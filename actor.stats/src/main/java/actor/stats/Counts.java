@@ -21,13 +21,15 @@ package actor.stats;
  * @param rescues                  steals that took a mailbox from a worker stuck in one behaviour,
  *                                 where even a single message is taken (counted among the steals)
  * @param summons                  times an overloaded worker woke a sleeping one to help it
+ * @param pulls                    hand-offs in which a sender's worker took the receiver's empty
+ *                                 mailbox from an idle worker, to run the conversation itself
  * @param lostWakeUps              mailboxes a sleeping worker found holding messages when its own
  *                                 timer woke it, although no sender had woken it: zero unless the
  *                                 wake-up protocol is broken
  */
 public record Counts(long actorsCreated, long messagesSent, long messagesReceived, long gulps, long missedGulps,
                      long stealAttempts, long stealFailuresNoCandidate, long stealFailuresFailedSwap, long steals,
-                     long messagesStolen, long rescues, long summons, long lostWakeUps) {
+                     long messagesStolen, long rescues, long summons, long pulls, long lostWakeUps) {
 
     /** Average number of messages in a gulped queue; 0 without gulps. */
     public double averageGulpSize() {
@@ -45,7 +47,7 @@ public record Counts(long actorsCreated, long messagesSent, long messagesReceive
                 messagesReceived + o.messagesReceived, gulps + o.gulps, missedGulps + o.missedGulps,
                 stealAttempts + o.stealAttempts, stealFailuresNoCandidate + o.stealFailuresNoCandidate,
                 stealFailuresFailedSwap + o.stealFailuresFailedSwap, steals + o.steals,
-                messagesStolen + o.messagesStolen, rescues + o.rescues, summons + o.summons,
+                messagesStolen + o.messagesStolen, rescues + o.rescues, summons + o.summons, pulls + o.pulls,
                 lostWakeUps + o.lostWakeUps);
     }
 }

@@ -43,6 +43,9 @@ public interface StatisticsMXBean {
     /** Times an overloaded worker woke a sleeping one. */
     long getSummons();
 
+    /** Hand-offs that pulled an idle worker's mailbox to the sender's worker. */
+    long getPulls();
+
     /** Wake-ups lost (zero unless the wake-up protocol is broken). */
     long getLostWakeUps();
 

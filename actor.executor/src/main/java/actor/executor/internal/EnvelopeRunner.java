@@ -24,6 +24,8 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink {
     private final Reporter reporter;
     private final Termination termination;
     private long terminated;
+    /** Sends by the envelope running now (its behaviour), counted by {@link #firstSendOfEnvelope}. */
+    private int sends;
 
     EnvelopeRunner(ActorAccess access, Reporter reporter, Termination termination) {
         this.access = access;
@@ -36,6 +38,7 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink {
         final Registration to = (Registration) registration;
         final Actor<?> actor = to.actor();
         final Message message = (Message) messageRef;
+        sends = 0;
         if (termination.isDone()) {
             // NOTE: aborted mid-batch (or stopped, when no actor is live): the rest is reported.
             undelivered.record(actor, message);
@@ -73,6 +76,11 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink {
                 reporter.hookFailed(actor, hookFailure);
             }
         }
+    }
+
+    /** Called on each send from a behaviour of this worker: whether it is the running envelope's first. */
+    boolean firstSendOfEnvelope() {
+        return sends++ == 0;
     }
 
     /** Actors terminated since the last call, and resets the count (once per batch). */

@@ -93,6 +93,7 @@ final class Mailbox extends MailboxPad2 {
     private static final VarHandle VH_LOCK;
     private static final VarHandle VH_BEING_PROCESSED;
     private static final VarHandle VH_QUEUE;
+    private static final VarHandle VH_OWNER;
 
     static {
         try {
@@ -100,6 +101,7 @@ final class Mailbox extends MailboxPad2 {
             VH_LOCK = lookup.findVarHandle(MailboxLock.class, "lock", int.class);
             VH_BEING_PROCESSED = lookup.findVarHandle(MailboxFields.class, "beingProcessed", boolean.class);
             VH_QUEUE = lookup.findVarHandle(MailboxFields.class, "queue", CopyQueue.class);
+            VH_OWNER = lookup.findVarHandle(MailboxFields.class, "owner", WorkerSleep.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -181,6 +183,11 @@ final class Mailbox extends MailboxPad2 {
     /** Racy count of queued messages, for thieves choosing a victim mailbox. */
     int sizeRacy() {
         return ((CopyQueue) VH_QUEUE.getOpaque(this)).sizeRacy();
+    }
+
+    /** Racy read of the owner, for a sender deciding whether to pull; decisive only under the lock. */
+    WorkerSleep ownerRacy() {
+        return (WorkerSleep) VH_OWNER.getOpaque(this);
     }
 
     /** Racy read for thieves scanning a victim's slice. */

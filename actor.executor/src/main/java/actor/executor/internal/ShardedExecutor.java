@@ -159,8 +159,11 @@ final class ShardedExecutor implements ActorExecutor {
             }
         }
         final Mailbox mailbox = ((MailboxRegistration) to).mailbox;
-        if (sender != null && sender.appendToBatch(mailbox, to, message)) {
-            return;
+        if (sender != null) {
+            if (sender.appendToBatch(mailbox, to, message)) {
+                return;
+            }
+            sender.maybePull(mailbox);
         }
         if (!mailbox.push(to, message)) {
             reporter.lateSend(to.actor(), message);

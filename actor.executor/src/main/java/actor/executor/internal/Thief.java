@@ -47,6 +47,11 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
      * taking it only slows the run down; a backlog of costly ones is worth splitting.
      */
     static final long MIN_BACKLOG_NANOS = java.util.concurrent.TimeUnit.MICROSECONDS.toNanos(100);
+    /**
+     * Costliest messages (on the sending worker) for which a hand-off pulls the receiver's mailbox
+     * ({@link #tryPull}): below this a message costs less than handing it to another core.
+     */
+    static final long PULL_MAX_NANOS_PER_MESSAGE = 1_000;
 
     private final int index;
     private final WorkerSleep[] sleeps;
@@ -134,6 +139,46 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
         if (rescue) {
             counters.rescued();
         }
+        return true;
+    }
+
+    /**
+     * A pull: takes {@code mailbox}, empty and not being run, from its owner if that worker is idle,
+     * giving it an empty mailbox of this worker's slice in exchange; the sender then queues its
+     * message here and runs it itself. The same swap and relocation as a steal, taking even an empty
+     * mailbox; never loops, and any obstacle (the mailbox moved, got messages, its owner is busy)
+     * just leaves it where it is.
+     *
+     * @return true if the mailbox is now this worker's
+     */
+    boolean tryPull(Mailbox mailbox) {
+        final WorkerSleep owner = mailbox.ownerRacy();
+        if (owner == sleeps[index] || mailbox.hasMessagesRacy() || mailbox.isBeingProcessedRacy()
+                || !progress[owner.worker].isIdle()) {
+            return false;
+        }
+        final int victim = owner.worker;
+        int victimSlot = -1;
+        for (int slot = table.sliceStart(victim); slot < table.sliceEnd(victim); slot++) {
+            if (table.get(slot) == mailbox) {
+                victimSlot = slot;
+                break;
+            }
+        }
+        final int mySlot = victimSlot < 0 ? -1 : findSlotToGive();
+        if (mySlot < 0) {
+            return false;
+        }
+        minMessages = 0;
+        final Mailbox given = table.get(mySlot);
+        if (!table.trySwap(mySlot, given, victimSlot, mailbox, this)) {
+            return false;
+        }
+        final WorkerSleep toWake = given.claimOwnerIfMessages();
+        if (toWake != null) {
+            toWake.unpark();
+        }
+        counters.pulled();
         return true;
     }
 

@@ -82,6 +82,9 @@ final class Worker implements WorkerSleep.Recheck {
     private CopyQueue processingBatch;
     /** Sends this visit may still append to the running batch ({@link #appendToBatch}). */
     private int appendsLeft;
+    /** Envelopes the previous complete pass ran, and the size of the batch running now when gulped. */
+    private int previousPassWork;
+    private int gulpedSize;
     private int emptyPasses;
     private int passesBeforeSteal = EMPTY_PASSES_BEFORE_STEAL;
     /** Backlogged mailboxes found by the current pass, and passes in a row that found enough. */
@@ -112,6 +115,7 @@ final class Worker implements WorkerSleep.Recheck {
     /** One duty cycle: a pass over the slice, and a steal attempt when passes keep finding nothing. */
     int doWork() {
         final int work = pass();
+        progress.idle(work == 0);
         if (work > 0) {
             emptyPasses = 0;
             return work;
@@ -140,6 +144,7 @@ final class Worker implements WorkerSleep.Recheck {
         if (thief != null) {
             summonIfOverloaded();
         }
+        previousPassWork = work;
         return work;
     }
 
@@ -159,7 +164,8 @@ final class Worker implements WorkerSleep.Recheck {
         if (batch == null) {
             return 0;
         }
-        if (batch.size() >= Thief.minMessagesToSteal(progress.nanosPerMessage())) {
+        gulpedSize = batch.size();
+        if (gulpedSize >= Thief.minMessagesToSteal(progress.nanosPerMessage())) {
             backlog++;
         }
         processing = mailbox;
@@ -177,6 +183,25 @@ final class Worker implements WorkerSleep.Recheck {
         processing = null;
         processingBatch = null;
         return ran;
+    }
+
+    /**
+     * A hand-off from a behaviour of this worker to a mailbox of another, idle worker: pulls that
+     * mailbox into this worker's slice first, so a conversation in which one message at a time goes
+     * back and forth (a ping-pong pair, a request and its reply, a token around a ring) runs on one
+     * worker instead of paying a cross-core hand-off per message. Only when this worker has nothing
+     * else to do (its previous pass ran at most one envelope and this batch holds one: a worker with
+     * more work is better off leaving the receiver to run in parallel, as in a pipeline), only the
+     * first send of an envelope (a fan-out keeps its other targets where they are), only while this
+     * worker's messages are cheap (a communication-bound regime: a backlog of costly ones is stolen
+     * back), only to an empty mailbox no batch runs, and only with stealing on.
+     */
+    void maybePull(Mailbox mailbox) {
+        if (thief == null || previousPassWork > 1 || gulpedSize != 1 || !runner.firstSendOfEnvelope()
+                || progress.nanosPerMessage() > Thief.PULL_MAX_NANOS_PER_MESSAGE) {
+            return;
+        }
+        thief.tryPull(mailbox);
     }
 
     /**

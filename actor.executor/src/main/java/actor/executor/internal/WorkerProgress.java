@@ -25,6 +25,7 @@ abstract class WorkerProgressPad0 {
 abstract class WorkerProgressCount extends WorkerProgressPad0 {
     long count;
     long nanosPerMessage;
+    boolean idle;
 }
 
 /** Padding after the count. */
@@ -57,12 +58,14 @@ final class WorkerProgress extends WorkerProgressPad1 {
 
     private static final VarHandle VH_COUNT;
     private static final VarHandle VH_NANOS_PER_MESSAGE;
+    private static final VarHandle VH_IDLE;
 
     static {
         try {
             VH_COUNT = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "count", long.class);
             VH_NANOS_PER_MESSAGE = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class,
                     "nanosPerMessage", long.class);
+            VH_IDLE = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "idle", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -98,6 +101,21 @@ final class WorkerProgress extends WorkerProgressPad1 {
     /** Any thread: nanoseconds per message on this worker, 0 before the first sample (opaque). */
     long nanosPerMessage() {
         return (long) VH_NANOS_PER_MESSAGE.getOpaque(this);
+    }
+
+    /**
+     * Worker thread only: whether its last duty cycle found no work (an opaque store, only when it
+     * changes). A sender may pull an idle worker's empty mailbox to itself ({@link Thief#tryPull}).
+     */
+    void idle(boolean nothingDone) {
+        if (idle != nothingDone) {
+            VH_IDLE.setOpaque(this, nothingDone);
+        }
+    }
+
+    /** Any thread: whether the worker's last duty cycle found no work (opaque; a hint). */
+    boolean isIdle() {
+        return (boolean) VH_IDLE.getOpaque(this);
     }
 
     /** Any thread: the current count (opaque). */

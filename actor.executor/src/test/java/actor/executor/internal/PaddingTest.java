@@ -32,7 +32,7 @@ class PaddingTest {
 
     @Test
     void theWorkerProgressCountSitsBetweenPads() {
-        assertPadded(ClassLayout.parseClass(WorkerProgress.class), List.of("count", "nanosPerMessage"));
+        assertPadded(ClassLayout.parseClass(WorkerProgress.class), List.of("count", "nanosPerMessage", "idle"));
     }
 
     @Test

@@ -149,6 +149,11 @@ public final class StatisticsJmx implements AutoCloseable {
         }
 
         @Override
+        public long getPulls() {
+            return total().pulls();
+        }
+
+        @Override
         public long getLostWakeUps() {
             return total().lostWakeUps();
         }

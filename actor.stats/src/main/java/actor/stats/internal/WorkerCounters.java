@@ -29,7 +29,8 @@ public final class WorkerCounters {
     private static final int RESCUES = PAD + 10;
     private static final int SUMMONS = PAD + 11;
     private static final int LOST_WAKE_UPS = PAD + 12;
-    private static final int LENGTH = PAD + 13 + PAD;
+    private static final int PULLS = PAD + 13;
+    private static final int LENGTH = PAD + 14 + PAD;
 
     private static final VarHandle VH_LONGS = MethodHandles.arrayElementVarHandle(long[].class);
 
@@ -87,6 +88,11 @@ public final class WorkerCounters {
         add(SUMMONS, 1);
     }
 
+    /** A behaviour of this worker handed off to an idle worker's empty mailbox, which this worker took. */
+    public void pulled() {
+        add(PULLS, 1);
+    }
+
     /** This worker's timer found {@code mailboxes} holding messages nobody had woken it for. */
     public void lostWakeUps(int mailboxes) {
         add(LOST_WAKE_UPS, mailboxes);
@@ -96,7 +102,7 @@ public final class WorkerCounters {
     public Counts snapshot() {
         return new Counts(get(CREATED), get(SENT), get(RECEIVED), get(GULPS), get(MISSED), get(ATTEMPTS),
                 get(NO_CANDIDATE), get(FAILED_SWAP), get(STEALS), get(STOLEN), get(RESCUES), get(SUMMONS),
-                get(LOST_WAKE_UPS));
+                get(PULLS), get(LOST_WAKE_UPS));
     }
 
     private void add(int index, long delta) {
