@@ -7,6 +7,10 @@ module actor.executor {
     requires actor.steal;
     requires actor.stats;
     requires org.agrona;
+    // The MPSC mailbox kind's queue. JCTools reads sun.misc.Unsafe but requires jdk.unsupported only
+    // "static", so this module requires it, and applications need no flag.
+    requires org.jctools.core;
+    requires jdk.unsupported;
 
     exports actor.executor.internal to actor.bench;
 

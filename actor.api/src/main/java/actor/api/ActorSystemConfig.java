@@ -31,6 +31,12 @@ public final class ActorSystemConfig {
     public static final Duration DEFAULT_SLEEP_AFTER = Duration.ofMillis(2);
     /** Default work-stealing victim selector, as in the reference system. */
     public static final String DEFAULT_VICTIM_SELECTOR = VictimSelectors.LONGEST_VICTIM;
+    /**
+     * Default mailbox kind: the spin-locked copy queue, which measured faster than the lock-free
+     * MPSC queue whenever actors send to actors, and allocates nothing per send; the MPSC kind won
+     * only with one outside thread outrunning the workers ({@code docs/mailbox-kinds.md}).
+     */
+    public static final MailboxKind DEFAULT_MAILBOX_KIND = MailboxKind.COPY_QUEUE;
     /** Upper bound for {@link Builder#sleepAfter(Duration)}. */
     public static final Duration MAX_SLEEP_AFTER = Duration.ofHours(1);
     /**
@@ -55,6 +61,7 @@ public final class ActorSystemConfig {
     private final VictimSelector victimSelector;
     private final StatisticsMode statistics;
     private final StatisticsReport statisticsReport;
+    private final MailboxKind mailboxKind;
 
     private ActorSystemConfig(Builder b, int workers, int mailboxes, VictimSelector victimSelector) {
         this.name = b.name != null ? b.name : "actors-" + SYSTEM_NUMBERS.incrementAndGet();
@@ -68,6 +75,7 @@ public final class ActorSystemConfig {
         this.victimSelector = victimSelector;
         this.statisticsReport = b.statisticsReport;
         this.statistics = b.statisticsReport != null ? StatisticsMode.ON : b.statistics;
+        this.mailboxKind = b.mailboxKind;
     }
 
     /** A builder holding every default. */
@@ -128,6 +136,11 @@ public final class ActorSystemConfig {
         return statistics;
     }
 
+    /** Which queue the mailboxes use. */
+    public MailboxKind mailboxKind() {
+        return mailboxKind;
+    }
+
     /** Where the final statistics are written at stop, if anywhere. */
     public Optional<StatisticsReport> statisticsReport() {
         return Optional.ofNullable(statisticsReport);
@@ -136,7 +149,7 @@ public final class ActorSystemConfig {
     @Override
     public String toString() {
         return "ActorSystemConfig[name=" + name + ", workers=" + workers + ", mailboxes=" + mailboxes
-                + ", victimSelector=" + victimSelector.name() + ", statistics=" + statistics
+                + ", mailboxKind=" + mailboxKind + ", victimSelector=" + victimSelector.name() + ", statistics=" + statistics
                 + ", sleepAfter=" + (sleepAfter == null ? "never" : sleepAfter)
                 + ", failurePolicy=" + failurePolicy + ", checks=" + checks + "]";
     }
@@ -156,6 +169,7 @@ public final class ActorSystemConfig {
         private VictimSelector victimSelector;
         private StatisticsMode statistics = StatisticsMode.OFF;
         private StatisticsReport statisticsReport;
+        private MailboxKind mailboxKind = DEFAULT_MAILBOX_KIND;
 
         private Builder() {
         }
@@ -215,6 +229,15 @@ public final class ActorSystemConfig {
         public Builder busySpin() {
             this.idleStrategy = BusySpinIdleStrategy::new;
             this.sleepAfter = null;
+            return this;
+        }
+
+        /**
+         * Which queue the mailboxes use; default {@link #DEFAULT_MAILBOX_KIND}, the faster one as
+         * measured ({@code docs/mailbox-kinds.md}).
+         */
+        public Builder mailboxKind(MailboxKind mailboxKind) {
+            this.mailboxKind = Objects.requireNonNull(mailboxKind, "mailboxKind");
             return this;
         }
 

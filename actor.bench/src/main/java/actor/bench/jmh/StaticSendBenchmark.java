@@ -4,6 +4,7 @@ import actor.api.Actor;
 import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
+import actor.api.MailboxKind;
 import actor.api.Message;
 import actor.api.PoisonPill;
 import actor.api.StatisticsMode;
@@ -99,6 +100,13 @@ public class StaticSendBenchmark {
     @Param({"OFF", "ON"})
     public StatisticsMode statistics;
 
+    /**
+     * The mailbox kind; {@code -p mailboxKind=MPSC} measures the lock-free kind, whose sends each
+     * allocate one envelope ({@code gc.alloc.rate.norm}).
+     */
+    @Param("COPY_QUEUE")
+    public MailboxKind mailboxKind;
+
     private ActorSystem system;
     private ReceiptCounter receipts;
     private Receiver receiver;
@@ -112,6 +120,7 @@ public class StaticSendBenchmark {
                 .name("jmh-static-send")
                 .workers(workers)
                 .statistics(statistics)
+                .mailboxKind(mailboxKind)
                 .busySpin()
                 .build());
         receipts = new ReceiptCounter();

@@ -42,26 +42,26 @@ import java.util.function.Supplier;
 
 /** Every benchmark of the suite: its name, its workload on each system, and the variants it runs with. */
 public enum Benchmarks {
-    STATIC_SEND("static-send", StaticSend::new, PekkoStaticSend::new, false),
-    DYNAMIC_SEND("dynamic-send", DynamicSend::new, PekkoDynamicSend::new, false),
-    STATIC_SEND_EXTERNAL("static-send-external", StaticSendExternal::new, PekkoStaticSendExternal::new, false),
-    DYNAMIC_SEND_EXTERNAL("dynamic-send-external", DynamicSendExternal::new, PekkoDynamicSendExternal::new, false),
-    EXECUTOR("executor", Executor::new, PekkoExecutor::new, true),
-    REPEAT("repeat", Repeat::new, PekkoRepeat::new, true),
-    MATRIX("matrix", Matrix::new, PekkoMatrix::new, true),
-    BALANCE_ONE("balance-one", Balance::one, null, true),
-    BALANCE_MULTI("balance-multi", Balance::multi, null, true),
-    PING_PONG("ping-pong", PingPong::anyWorkers, PekkoPingPong::anyWorkers, false),
-    PING_PONG_CROSS("ping-pong-cross", PingPong::crossWorker, PekkoPingPong::crossWorker, false),
-    REQUEST_REPLY("request-reply", RequestReply::new, PekkoRequestReply::new, false),
-    THREAD_RING("thread-ring", ThreadRing::new, PekkoThreadRing::new, false),
-    COUNTING("counting", Counting::new, PekkoCounting::new, false),
-    FORK_JOIN_CREATE("fork-join-create", ForkJoinCreate::new, PekkoForkJoinCreate::new, false),
-    FORK_JOIN_THROUGHPUT("fork-join-throughput", ForkJoinThroughput::new, PekkoForkJoinThroughput::new, false),
-    BIG("big", Big::new, PekkoBig::new, false),
-    BROKER("broker", Broker::new, PekkoBroker::new, false),
-    SPAWN("spawn", Spawn::new, PekkoSpawn::new, false),
-    RESCUE("rescue", Rescue::new, PekkoRescue::new, true);
+    STATIC_SEND("static-send", StaticSend::new, PekkoStaticSend::new, false, true),
+    DYNAMIC_SEND("dynamic-send", DynamicSend::new, PekkoDynamicSend::new, false, true),
+    STATIC_SEND_EXTERNAL("static-send-external", StaticSendExternal::new, PekkoStaticSendExternal::new, false, true),
+    DYNAMIC_SEND_EXTERNAL("dynamic-send-external", DynamicSendExternal::new, PekkoDynamicSendExternal::new, false, true),
+    EXECUTOR("executor", Executor::new, PekkoExecutor::new, true, true),
+    REPEAT("repeat", Repeat::new, PekkoRepeat::new, true, false),
+    MATRIX("matrix", Matrix::new, PekkoMatrix::new, true, false),
+    BALANCE_ONE("balance-one", Balance::one, null, true, false),
+    BALANCE_MULTI("balance-multi", Balance::multi, null, true, false),
+    PING_PONG("ping-pong", PingPong::anyWorkers, PekkoPingPong::anyWorkers, false, true),
+    PING_PONG_CROSS("ping-pong-cross", PingPong::crossWorker, PekkoPingPong::crossWorker, false, true),
+    REQUEST_REPLY("request-reply", RequestReply::new, PekkoRequestReply::new, false, true),
+    THREAD_RING("thread-ring", ThreadRing::new, PekkoThreadRing::new, false, false),
+    COUNTING("counting", Counting::new, PekkoCounting::new, false, true),
+    FORK_JOIN_CREATE("fork-join-create", ForkJoinCreate::new, PekkoForkJoinCreate::new, false, false),
+    FORK_JOIN_THROUGHPUT("fork-join-throughput", ForkJoinThroughput::new, PekkoForkJoinThroughput::new, false, false),
+    BIG("big", Big::new, PekkoBig::new, false, false),
+    BROKER("broker", Broker::new, PekkoBroker::new, false, false),
+    SPAWN("spawn", Spawn::new, PekkoSpawn::new, false, false),
+    RESCUE("rescue", Rescue::new, PekkoRescue::new, true, false);
 
     /** The toolkit under test. */
     public static final String ACTORKIT = "actorkit";
@@ -71,6 +71,15 @@ public enum Benchmarks {
     public static final List<String> STEALING_VARIANTS = List.of("none", "random", "longest-victim");
     /** The actorkit variant used elsewhere: the default selector. */
     public static final String DEFAULT_VARIANT = "longest-victim";
+    /** The copy-queue mailbox kind (the default) with the default selector: the same system as {@link #DEFAULT_VARIANT}. */
+    public static final String COPY_QUEUE_VARIANT = "copy-queue";
+    /** The MPSC mailbox kind with the default selector. */
+    public static final String MPSC_VARIANT = "mpsc";
+    /** Mailbox kinds compared where the send path matters. */
+    public static final List<String> KIND_VARIANTS = List.of(COPY_QUEUE_VARIANT, MPSC_VARIANT);
+    /** Where both stealing and the mailbox kind matter: every selector, and the MPSC kind. */
+    private static final List<String> STEALING_WITH_MPSC_VARIANTS =
+            List.of(STEALING_VARIANTS.get(0), STEALING_VARIANTS.get(1), STEALING_VARIANTS.get(2), MPSC_VARIANT);
     /** Pekko's only variant. */
     public static final String PEKKO_VARIANT = "typed";
 
@@ -78,12 +87,15 @@ public enum Benchmarks {
     private final Supplier<Workload> toolkit;
     private final Supplier<Workload> pekko;
     private final boolean stealingMatters;
+    private final boolean kindMatters;
 
-    Benchmarks(String id, Supplier<Workload> toolkit, Supplier<Workload> pekko, boolean stealingMatters) {
+    Benchmarks(String id, Supplier<Workload> toolkit, Supplier<Workload> pekko, boolean stealingMatters,
+               boolean kindMatters) {
         this.id = id;
         this.toolkit = toolkit;
         this.pekko = pekko;
         this.stealingMatters = stealingMatters;
+        this.kindMatters = kindMatters;
     }
 
     /** The name used on the command line and in results. */
@@ -96,12 +108,24 @@ public enum Benchmarks {
         return pekko != null;
     }
 
-    /** The variants {@code system} runs this benchmark with. */
+    /**
+     * The variants {@code system} runs this benchmark with. For actorkit a variant names a victim
+     * selector (copy-queue mailboxes) or a mailbox kind (default selector): where stealing matters
+     * every {@link #STEALING_VARIANTS stealing variant}, where the mailbox kind matters both
+     * {@link #KIND_VARIANTS kinds} (with stealing, {@value #MPSC_VARIANT} beside the stealing
+     * variants: compare it with {@value #DEFAULT_VARIANT}), otherwise the default.
+     */
     public List<String> variants(String system) {
         if (PEKKO.equals(system)) {
             return hasPeer() ? List.of(PEKKO_VARIANT) : List.of();
         }
-        return stealingMatters ? STEALING_VARIANTS : List.of(DEFAULT_VARIANT);
+        if (stealingMatters) {
+            if (kindMatters) {
+                return STEALING_WITH_MPSC_VARIANTS;
+            }
+            return STEALING_VARIANTS;
+        }
+        return kindMatters ? KIND_VARIANTS : List.of(DEFAULT_VARIANT);
     }
 
     /** The benchmark called {@code id}. */

@@ -4,10 +4,12 @@ import actor.api.Actor;
 import actor.api.ActorError;
 import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
-import actor.api.StatisticsMode;
-import actor.stats.StatisticsReport;
+import actor.api.MailboxKind;
 import actor.api.PoisonPill;
+import actor.api.StatisticsMode;
+import actor.bench.suite.Benchmarks;
 import actor.bench.suite.RunSpec;
+import actor.stats.StatisticsReport;
 import java.time.Duration;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -37,19 +39,35 @@ final class Toolkit {
     }
 
     /**
-     * {@code spec.workers()} workers, the victim selector named by the variant, otherwise defaults.
-     * With {@code -Dbench.statistics=true} (e.g. {@code ./bench --jvm-arg -Dbench.statistics=true})
-     * statistics are on and each iteration's report goes to stderr: what a workload costs in gulps,
-     * steals, rescues and summons.
+     * {@code spec.workers()} workers and the variant: a mailbox kind ({@value Benchmarks#COPY_QUEUE_VARIANT}
+     * or {@value Benchmarks#MPSC_VARIANT}, with the default selector) or else a victim selector's
+     * name (with the default mailbox kind); otherwise defaults. With {@code -Dbench.statistics=true}
+     * (e.g. {@code ./bench --jvm-arg -Dbench.statistics=true}) statistics are on and each
+     * iteration's report goes to stderr: what a workload costs in gulps, steals, rescues and summons.
      */
     static ActorSystem start(RunSpec spec) {
         ERRORS.clear();
         final ActorSystemConfig.Builder config = ActorSystemConfig.builder().name("bench").workers(spec.workers())
-                .victimSelector(spec.variant()).errorHandler(ERRORS::add);
+                .errorHandler(ERRORS::add);
+        final MailboxKind kind = mailboxKindOf(spec.variant());
+        if (kind != null) {
+            config.mailboxKind(kind);
+        } else {
+            config.victimSelector(spec.variant());
+        }
         if (Boolean.getBoolean("bench.statistics")) {
             config.statistics(StatisticsMode.ON).statisticsReport(StatisticsReport.to(System.err, StatisticsReport.Format.TEXT));
         }
         return ActorSystem.start(config.build());
+    }
+
+    /** The mailbox kind a variant names, or null if it names a victim selector. */
+    static MailboxKind mailboxKindOf(String variant) {
+        return switch (variant) {
+            case Benchmarks.COPY_QUEUE_VARIANT -> MailboxKind.COPY_QUEUE;
+            case Benchmarks.MPSC_VARIANT -> MailboxKind.MPSC;
+            default -> null;
+        };
     }
 
     /**

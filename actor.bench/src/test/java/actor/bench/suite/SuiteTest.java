@@ -103,8 +103,10 @@ class SuiteTest {
             }
         }
         assertEquals(List.of(), Benchmarks.BALANCE_ONE.variants(Benchmarks.PEKKO), "balance runs on actorkit only");
-        assertEquals(Benchmarks.STEALING_VARIANTS, Benchmarks.EXECUTOR.variants(Benchmarks.ACTORKIT));
-        assertEquals(List.of("longest-victim"), Benchmarks.STATIC_SEND_EXTERNAL.variants(Benchmarks.ACTORKIT));
+        assertEquals(List.of("none", "random", "longest-victim", "mpsc"), Benchmarks.EXECUTOR.variants(Benchmarks.ACTORKIT));
+        assertEquals(Benchmarks.STEALING_VARIANTS, Benchmarks.MATRIX.variants(Benchmarks.ACTORKIT));
+        assertEquals(List.of("copy-queue", "mpsc"), Benchmarks.STATIC_SEND_EXTERNAL.variants(Benchmarks.ACTORKIT));
+        assertEquals(List.of("longest-victim"), Benchmarks.BROKER.variants(Benchmarks.ACTORKIT));
         assertEquals(Benchmarks.STEALING_VARIANTS, Benchmarks.RESCUE.variants(Benchmarks.ACTORKIT),
                 "rescue shows the reply without stealing too");
     }
@@ -133,8 +135,11 @@ class SuiteTest {
         for (Benchmarks b : List.of(Benchmarks.STATIC_SEND, Benchmarks.DYNAMIC_SEND, Benchmarks.PING_PONG_CROSS,
                 Benchmarks.REQUEST_REPLY, Benchmarks.BROKER)) {
             for (int workers : List.of(1, 3)) {
-                final RunSpec spec = new RunSpec(workers, Benchmarks.DEFAULT_VARIANT, TINY, new HashMap<>());
-                assertTrue(b.workload(Benchmarks.ACTORKIT).run(spec) > 0, b.id() + " on actorkit, " + workers + " workers");
+                for (String variant : List.of(Benchmarks.DEFAULT_VARIANT, Benchmarks.MPSC_VARIANT)) {
+                    final RunSpec spec = new RunSpec(workers, variant, TINY, new HashMap<>());
+                    assertTrue(b.workload(Benchmarks.ACTORKIT).run(spec) > 0,
+                            b.id() + " on actorkit (" + variant + "), " + workers + " workers");
+                }
             }
             final RunSpec spec = new RunSpec(2, Benchmarks.PEKKO_VARIANT, TINY, new HashMap<>());
             assertTrue(b.workload(Benchmarks.PEKKO).run(spec) > 0, b.id() + " on Pekko");

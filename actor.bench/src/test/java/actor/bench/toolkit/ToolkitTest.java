@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import actor.api.Actor;
 import actor.api.ActorSystem;
 import actor.api.Allocation;
+import actor.api.MailboxKind;
 import actor.api.Message;
 import actor.api.PoisonPill;
+import actor.bench.suite.Benchmarks;
 import actor.bench.suite.RunSpec;
 import actor.bench.suite.Sizes;
 import java.util.HashMap;
@@ -91,5 +93,14 @@ class ToolkitTest {
         final IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> Toolkit.check("broker", "meetings", 4, 3));
         assertEquals("broker: meetings = 3, expected 4", e.getMessage());
+    }
+
+    @Test
+    void aVariantNamesAMailboxKindOrElseAVictimSelector() {
+        assertEquals(MailboxKind.COPY_QUEUE, Toolkit.mailboxKindOf(Benchmarks.COPY_QUEUE_VARIANT));
+        assertEquals(MailboxKind.MPSC, Toolkit.mailboxKindOf(Benchmarks.MPSC_VARIANT));
+        for (String selector : Benchmarks.STEALING_VARIANTS) {
+            assertEquals(null, Toolkit.mailboxKindOf(selector), selector);
+        }
     }
 }

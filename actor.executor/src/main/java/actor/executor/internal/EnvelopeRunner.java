@@ -5,6 +5,7 @@ import actor.api.Allocation;
 import actor.api.Message;
 import actor.api.spi.ActorAccess;
 import actor.api.spi.Registration;
+import org.jctools.queues.MessagePassingQueue;
 
 /**
  * Runs the envelopes of one worker's batches: the behaviour, then the message's allocation, then
@@ -14,10 +15,13 @@ import actor.api.spi.Registration;
  * (or was registered again after it was queued) is recorded as undelivered, never run; so is every
  * envelope after the system is done (an abort takes effect before the next envelope).
  *
+ * <p>It is both mailbox kinds' batch consumer: the sink a copy queue drains into, and the consumer
+ * an MPSC mailbox drains into (one envelope object per message, {@link MpscMailbox.Envelope}).
+ *
  * <p>Threading: owned by one worker thread; {@link #undelivered} is read by the last exiting worker
  * after every worker has exited.
  */
-final class EnvelopeRunner implements CopyQueue.EnvelopeSink {
+final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueue.Consumer<MpscMailbox.Envelope> {
 
     final UndeliveredLog undelivered = new UndeliveredLog();
     private final ActorAccess access;
@@ -31,6 +35,11 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink {
         this.access = access;
         this.reporter = reporter;
         this.termination = termination;
+    }
+
+    @Override
+    public void accept(MpscMailbox.Envelope envelope) {
+        accept(envelope.registration, envelope.message);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package actor.executor.internal;
 
-import actor.stats.internal.WorkerCounters;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
@@ -21,9 +20,10 @@ abstract class MailboxPad0 {
 }
 
 /**
- * The spin lock, alone on its line: CAS to acquire (any thread), release store to unlock. Kept
- * apart from the gulp state below, which workers poll racily, so that polling does not pull the
- * line a sender is locking.
+ * The spin lock, alone on its line: CAS to acquire (any thread), release store to unlock. A
+ * copy-queue send takes it; an MPSC send does not (there only gulps, steals, the re-checks of the
+ * lost-wake-up count and the final sweep do). Kept apart from the gulp state below, which workers
+ * poll racily, so that polling does not pull the line a sender is locking.
  */
 abstract class MailboxLock extends MailboxPad0 {
     volatile int lock;
@@ -42,66 +42,65 @@ abstract class MailboxPad1 extends MailboxLock {
 }
 
 /**
- * The gulp state, read-mostly: written when a worker gulps or a thief steals, read by senders under
- * the lock and polled racily by workers and thieves.
+ * The consumer and steal state both mailbox kinds share, read-mostly: written when a worker gulps
+ * or a thief steals, read by senders and polled racily by workers and thieves. Each kind's own
+ * queue fields follow on the same line, then its padding ({@link CopyQueueMailbox},
+ * {@link MpscMailbox}).
  *
  * <ul>
- * <li>{@code queue}: the current copy queue. Read and replaced under the lock; read racily (opaque)
- *     by the test-and-gulp check and by thieves.</li>
  * <li>{@code owner}: the sleep state of the worker whose slice holds this mailbox: whom a sender
- *     wakes, and who alone may gulp it. Written under the lock, only by a thief holding the
- *     mailbox's slot during a swap ({@link Thief}); read under the lock by senders and gulpers.</li>
+ *     wakes, and who alone may gulp it. Written (volatile) under the lock, only by a thief holding
+ *     the mailbox's slot during a swap ({@link Thief}); read under the lock by copy-queue senders
+ *     and by gulpers, and read volatile without the lock by MPSC senders and re-checks
+ *     ({@link MpscMailbox}).</li>
  * <li>{@code beingProcessed}: set under the lock by the owner when it gulps; cleared by the same
- *     worker after its batch, with a release store (or under the lock when it re-gulps). While set,
- *     no thief may take the mailbox (checked under the lock), so the owner cannot change and at most
- *     one batch of this mailbox runs at a time. Read opaquely by thieves as a hint.</li>
- * <li>{@code closed}: set under the lock once the system has stopped; sends that race the stop
- *     then report their message instead of queueing it.</li>
+ *     worker after its batch, with a release store (or under the lock when a copy queue re-gulps).
+ *     While set, no thief may take the mailbox (checked under the lock, with an acquire read that
+ *     pairs with that release), so the owner cannot change and at most one batch of this mailbox
+ *     runs at a time. Read opaquely by thieves as a hint.</li>
+ * <li>{@code closed}: set under the lock once the system has stopped (volatile, for the MPSC
+ *     kind's senders, which read it volatile after their offer); sends that race the stop then
+ *     report their message instead of leaving it queued. Copy-queue senders read it under the
+ *     lock.</li>
  * </ul>
  */
 abstract class MailboxFields extends MailboxPad1 {
     boolean beingProcessed;
     boolean closed;
-    CopyQueue queue;
     WorkerSleep owner;
 }
 
-/** Padding after the gulp state. */
-abstract class MailboxPad2 extends MailboxFields {
-    byte c000, c001, c002, c003, c004, c005, c006, c007, c010, c011, c012, c013, c014, c015, c016, c017;
-    byte c020, c021, c022, c023, c024, c025, c026, c027, c030, c031, c032, c033, c034, c035, c036, c037;
-    byte c040, c041, c042, c043, c044, c045, c046, c047, c050, c051, c052, c053, c054, c055, c056, c057;
-    byte c060, c061, c062, c063, c064, c065, c066, c067, c070, c071, c072, c073, c074, c075, c076, c077;
-    byte c100, c101, c102, c103, c104, c105, c106, c107, c110, c111, c112, c113, c114, c115, c116, c117;
-    byte c120, c121, c122, c123, c124, c125, c126, c127, c130, c131, c132, c133, c134, c135, c136, c137;
-    byte c140, c141, c142, c143, c144, c145, c146, c147, c150, c151, c152, c153, c154, c155, c156, c157;
-    byte c160, c161, c162, c163, c164, c165, c166, c167, c170, c171, c172, c173, c174, c175, c176, c177;
-}
-
 /**
- * One of the M sharded message queues. Every message for an actor goes to the mailbox of its
- * ticket, which gives per-actor FIFO order. Only the worker named by {@code owner} gulps it, and a
- * thief can take it only while no batch of it is running, which gives per-actor mutual exclusion
- * even when the mailbox moves between workers.
+ * One of the M sharded message queues, of either kind ({@link actor.api.MailboxKind}): the
+ * spin-locked {@link CopyQueueMailbox} or the lock-free-send {@link MpscMailbox}. Every message for
+ * an actor goes to the mailbox of its ticket, which gives per-actor FIFO order. Only the worker
+ * named by {@code owner} gulps it, and a thief can take it only while no batch of it is running,
+ * which gives per-actor mutual exclusion even when the mailbox moves between workers. This class
+ * holds what both kinds share: the lock, the owner and the steal protocol; each kind adds its queue
+ * and, after it, its own padding.
+ *
+ * <p>An executor uses one kind for all its mailboxes, so every call site of the abstract methods
+ * sees a single receiver class, which the JIT inlines (with no guard at all while the other kind
+ * is not loaded, else behind a type-profile check).
  */
-final class Mailbox extends MailboxPad2 {
+abstract class Mailbox extends MailboxFields {
 
     private static final int SPINS_BEFORE_YIELD = 128;
     private static final int YIELDS_BEFORE_PARK = 8;
     private static final long MIN_PARK_NANOS = 1_000;
     private static final long MAX_PARK_NANOS = 256_000;
     private static final VarHandle VH_LOCK;
-    private static final VarHandle VH_BEING_PROCESSED;
-    private static final VarHandle VH_QUEUE;
-    private static final VarHandle VH_OWNER;
+    static final VarHandle VH_BEING_PROCESSED;
+    static final VarHandle VH_OWNER;
+    static final VarHandle VH_CLOSED;
 
     static {
         try {
             final MethodHandles.Lookup lookup = MethodHandles.lookup();
             VH_LOCK = lookup.findVarHandle(MailboxLock.class, "lock", int.class);
             VH_BEING_PROCESSED = lookup.findVarHandle(MailboxFields.class, "beingProcessed", boolean.class);
-            VH_QUEUE = lookup.findVarHandle(MailboxFields.class, "queue", CopyQueue.class);
             VH_OWNER = lookup.findVarHandle(MailboxFields.class, "owner", WorkerSleep.class);
+            VH_CLOSED = lookup.findVarHandle(MailboxFields.class, "closed", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -110,12 +109,11 @@ final class Mailbox extends MailboxPad2 {
     final int index;
 
     /** A mailbox with no owner yet: the executor sets it before any worker starts. */
-    Mailbox(int index, CopyQueue queue) {
+    Mailbox(int index) {
         this.index = index;
-        this.queue = queue;
     }
 
-    void lock() {
+    final void lock() {
         if (!VH_LOCK.compareAndSet(this, 0, 1)) {
             lockContended();
         }
@@ -149,41 +147,57 @@ final class Mailbox extends MailboxPad2 {
         }
     }
 
-    void unlock() {
+    final void unlock() {
         VH_LOCK.setRelease(this, 0);
     }
 
     /**
-     * The send: under the lock, pushes the envelope and reads whether the owner sleeps; after
-     * unlocking, wakes it if so ({@link WorkerSleep} explains why no wake-up is lost).
+     * The send: queues the envelope and wakes the owner if it sleeps ({@link WorkerSleep} and the
+     * kind's class comment explain why no wake-up is lost).
      *
-     * @return false if the mailbox is closed (the system has stopped); nothing was queued
+     * @return false if the mailbox is closed (the system has stopped) and nothing was queued: the
+     *         caller reports the message
      */
-    boolean push(Object actor, Object message) {
-        lock();
-        if (closed) {
-            unlock();
-            return false;
-        }
-        queue.push(actor, message);
-        final WorkerSleep sleep = owner;
-        final boolean claimed = sleep.claim();
-        unlock();
-        if (claimed) {
-            sleep.unpark();
-        }
-        return true;
-    }
+    abstract boolean push(Object registration, Object message);
 
-    /** Racy hint that the current queue holds messages; see {@link CopyQueue#isEmptyRacy()}. */
-    boolean hasMessagesRacy() {
-        return !((CopyQueue) VH_QUEUE.getOpaque(this)).isEmptyRacy();
-    }
+    /** Racy hint that the mailbox holds messages, for the worker's test before it gulps and for thieves. */
+    abstract boolean hasMessagesRacy();
 
     /** Racy count of queued messages, for thieves choosing a victim mailbox. */
-    int sizeRacy() {
-        return ((CopyQueue) VH_QUEUE.getOpaque(this)).sizeRacy();
-    }
+    abstract int sizeRacy();
+
+    /** Messages queued, for a thief holding the lock while no batch runs. */
+    abstract int sizeLocked();
+
+    /**
+     * The re-check of a worker about to sleep, after announcing: whether messages are queued, or
+     * the mailbox is no longer {@code me}'s. The second case is a thief that took it after the
+     * worker read its slot: the slot may now hold a mailbox with messages whose wake-up the thief
+     * could not claim (it may not have seen the announce: the slot read and the thief's flag read
+     * are not ordered by any lock), so the worker must look again instead of parking.
+     */
+    abstract boolean mayHaveWorkFor(WorkerSleep me);
+
+    /**
+     * The thief's re-check of the mailbox it gave away, after publishing the swap: if it holds
+     * messages, claims the wake-up of its (new) owner.
+     *
+     * @return the owner to unpark, or null
+     */
+    abstract WorkerSleep claimOwnerIfMessages();
+
+    /**
+     * When a sleeping worker's timeout runs out, still announced: whether this mailbox holds a
+     * message whose wake-up was lost ({@link WorkerSleep.Recheck#countUnclaimed}); how exact that
+     * is depends on the kind.
+     */
+    abstract boolean hasUnclaimedMessages(WorkerSleep sleep);
+
+    /**
+     * The final sweep, once every worker has exited: closes the mailbox and hands every envelope
+     * still queued to {@code sink}. Sends from then on report their message instead.
+     */
+    abstract void closeAndDrain(CopyQueue.EnvelopeSink sink);
 
     /** Racy read of the owner, for a sender deciding whether to pull; decisive only under the lock. */
     WorkerSleep ownerRacy() {
@@ -191,60 +205,8 @@ final class Mailbox extends MailboxPad2 {
     }
 
     /** Racy read for thieves scanning a victim's slice. */
-    boolean isBeingProcessedRacy() {
+    final boolean isBeingProcessedRacy() {
         return (boolean) VH_BEING_PROCESSED.getOpaque(this);
-    }
-
-    /**
-     * The test-and-gulp, after the caller's racy emptiness test: under the lock, if the caller
-     * still owns this mailbox and it holds messages, takes its copy queue for processing, leaves
-     * {@code spare} (empty) in its place, and marks the mailbox being processed. The caller then
-     * drains the batch without any atomic operation and calls {@link #finishBatch}.
-     *
-     * @return the batch to run, or null: nothing queued, or a thief took the mailbox after the
-     *         caller read its slot (then {@code counters} records a missed gulp)
-     */
-    CopyQueue tryGulp(WorkerSleep me, CopyQueue spare, WorkerCounters counters) {
-        lock();
-        if (owner != me) {
-            unlock();
-            counters.missedGulp();
-            return null;
-        }
-        final CopyQueue full = queue;
-        if (full.isEmpty()) {
-            unlock();
-            return null;
-        }
-        VH_QUEUE.setOpaque(this, spare);
-        beingProcessed = true;
-        unlock();
-        return full;
-    }
-
-    /**
-     * After a batch: if messages arrived while it ran and {@code regulp} allows, takes them as the
-     * next batch at once (the mailbox stays being processed, so it stays with this worker);
-     * otherwise lets thieves and the next gulp at it (release: publishes the batch's effects).
-     *
-     * @param spare the drained, empty queue to leave in the mailbox if it re-gulps
-     * @return the next batch, or null if the mailbox is released
-     */
-    CopyQueue finishBatch(CopyQueue spare, boolean regulp) {
-        if (regulp && hasMessagesRacy()) {
-            lock();
-            final CopyQueue full = queue;
-            if (!full.isEmpty()) {
-                VH_QUEUE.setOpaque(this, spare);
-                unlock();
-                return full;
-            }
-            beingProcessed = false;
-            unlock();
-            return null;
-        }
-        VH_BEING_PROCESSED.setRelease(this, false);
-        return null;
     }
 
     /**
@@ -254,67 +216,30 @@ final class Mailbox extends MailboxPad2 {
      *
      * @return the messages it held, or -1 if it may not be taken
      */
-    int tryTakeFor(WorkerSleep thief, int minMessages) {
+    final int tryTakeFor(WorkerSleep thief, int minMessages) {
         lock();
-        final int size = queue.size();
-        final boolean ok = !beingProcessed && !closed && size >= minMessages;
+        final int size = sizeLocked();
+        // NOTE: acquire, pairing with the release that ended the previous owner's last batch
+        // (outside the lock): that batch, and for the MPSC kind its consumer index, happen-before
+        // the batches the thief will run.
+        final boolean ok = !(boolean) VH_BEING_PROCESSED.getAcquire(this) && !closed && size >= minMessages;
         if (ok) {
-            owner = thief;
+            // NOTE: volatile for the MPSC kind's senders and re-checks, which read it without the lock.
+            VH_OWNER.setVolatile(this, thief);
         }
         unlock();
         return ok ? size : -1;
     }
 
     /** The thief's hand-over of the mailbox it gives in exchange, while it holds the slot. */
-    void giveTo(WorkerSleep victim) {
+    final void giveTo(WorkerSleep victim) {
         lock();
-        owner = victim;
+        VH_OWNER.setVolatile(this, victim);
         unlock();
-    }
-
-    /**
-     * The re-check of a worker about to sleep, under the lock: whether messages are queued, or the
-     * mailbox is no longer {@code me}'s. The second case is a thief that took it after the worker
-     * read its slot: the slot may now hold a mailbox with messages whose wake-up the thief could not
-     * claim (it may not have seen the announce: the slot read and the thief's flag read are not
-     * ordered by any lock), so the worker must look again instead of parking. An empty queue is
-     * trimmed on the way, so an idle system does not keep a burst's memory.
-     */
-    boolean mayHaveWorkFor(WorkerSleep me) {
-        lock();
-        final CopyQueue current = queue;
-        final boolean work = !current.isEmpty() || owner != me;
-        if (!work) {
-            current.trim();
-        }
-        unlock();
-        return work;
-    }
-
-    /**
-     * The thief's re-check of the mailbox it gave away, after publishing the swap: under the lock,
-     * if it holds messages, claims the wake-up of its (new) owner.
-     *
-     * @return the owner to unpark, or null
-     */
-    WorkerSleep claimOwnerIfMessages() {
-        lock();
-        final WorkerSleep sleep = owner;
-        final boolean claimed = !queue.isEmpty() && sleep.claim();
-        unlock();
-        return claimed ? sleep : null;
-    }
-
-    /** Under the lock: whether messages are queued while {@code sleep} is still announced. */
-    boolean hasUnclaimedMessages(WorkerSleep sleep) {
-        lock();
-        final boolean unclaimed = !queue.isEmpty() && sleep.isSleeping();
-        unlock();
-        return unclaimed;
     }
 
     /** Under the lock: the owner now (tests check it against the slot table). */
-    WorkerSleep ownerLocked() {
+    final WorkerSleep ownerLocked() {
         lock();
         final WorkerSleep current = owner;
         unlock();

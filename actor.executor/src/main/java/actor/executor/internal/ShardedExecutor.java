@@ -4,6 +4,7 @@ import actor.api.Actor;
 import actor.api.ActorError;
 import actor.api.ActorSystemConfig;
 import actor.api.Checks;
+import actor.api.MailboxKind;
 import actor.api.Message;
 import actor.api.StatisticsMode;
 import actor.api.SystemNotRunningException;
@@ -26,7 +27,8 @@ import org.agrona.concurrent.SystemNanoClock;
 
 /**
  * The message-centric executor: N workers over M sharded mailboxes, assembled from one class per
- * mechanism: {@link Mailbox} (the send and the gulp under a spin lock), {@link Worker} and
+ * mechanism: {@link Mailbox} (the send and the gulp, of the configured {@link MailboxKind}:
+ * {@link CopyQueueMailbox} under a spin lock, or {@link MpscMailbox} with lock-free sends), {@link Worker} and
  * {@link WorkerRunner} (the duty cycle and its loop), {@link EnvelopeRunner} (running one envelope),
  * {@link Thief} (a steal and the owners it moves), {@link WorkerSleep} (sleep and wake-up),
  * {@link Termination} (live count, stop, abort, exit), {@link Placement} (tickets) and
@@ -72,8 +74,11 @@ final class ShardedExecutor implements ActorExecutor {
             progress[w] = new WorkerProgress();
         }
         this.mailboxes = new Mailbox[m];
+        final CopyQueue.EnvelopeSink lateSends =
+                (to, message) -> reporter.lateSend(((Registration) to).actor(), (Message) message);
+        final boolean mpsc = config.mailboxKind() == MailboxKind.MPSC;
         for (int i = 0; i < m; i++) {
-            mailboxes[i] = new Mailbox(i, new CopyQueue());
+            mailboxes[i] = mpsc ? new MpscMailbox(i, lateSends) : new CopyQueueMailbox(i, new CopyQueue());
         }
         this.table = new WorkerQueueTable<>(mailboxes.clone(), n);
         for (int i = 0; i < m; i++) {
@@ -248,10 +253,7 @@ final class ShardedExecutor implements ActorExecutor {
             undelivered.addAll(worker.runner.undelivered);
         }
         for (Mailbox mailbox : mailboxes) {
-            mailbox.lock();
-            mailbox.closed = true;
-            mailbox.queue.clearInto((to, message) -> undelivered.record(((Registration) to).actor(), message));
-            mailbox.unlock();
+            mailbox.closeAndDrain((to, message) -> undelivered.record(((Registration) to).actor(), message));
         }
         reporter.undelivered(undelivered);
         final long abandoned = termination.liveActors();

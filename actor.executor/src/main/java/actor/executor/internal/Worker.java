@@ -8,9 +8,12 @@ import java.util.concurrent.TimeUnit;
  * One worker's duty cycle ({@link #doWork()}, in the style of an Agrona {@code Agent}; the loop,
  * idling and errors belong to {@link WorkerRunner}). A cycle is one pass over the worker's slice of
  * the worker-queue table: for each mailbox a racy emptiness test, and if there is work a gulp under
- * the lock ({@link Mailbox#tryGulp}), the batch run without any atomic operation
- * ({@link EnvelopeRunner}), and, while the same mailbox received messages during its batch and the
- * re-gulp budget lasts, the next batch at once ({@link Mailbox#finishBatch}). After two consecutive
+ * the lock ({@link CopyQueueMailbox#tryGulp}, {@link MpscMailbox#tryGulp}), the batch run without
+ * any atomic operation for a copy queue, or drained from the MPSC queue ({@link EnvelopeRunner}),
+ * and, while the same mailbox received messages during its batch and the re-gulp budget lasts, the
+ * next batch at once ({@link CopyQueueMailbox#finishBatch}, {@link MpscMailbox#finishBatch}). An
+ * executor's mailboxes are all of one kind, so the kind test in {@link #visit} always goes the same
+ * way. After two consecutive
  * passes without work the cycle makes one steal attempt ({@link Thief}); each failed attempt doubles
  * the passes before the next one (up to {@link #MAX_EMPTY_PASSES_BEFORE_STEAL}), a steal resets it.
  *
@@ -77,7 +80,10 @@ final class Worker implements WorkerSleep.Recheck {
     /** Null when stealing is off; set once before the thread starts. */
     private Thief thief;
     private CopyQueue spare = new CopyQueue();
-    /** The mailbox whose batch is running, and that batch, while {@link #visit} runs one; else null. */
+    /**
+     * The copy-queue mailbox whose batch is running, and that batch, while {@link #visit} runs one;
+     * else null (always null with MPSC mailboxes).
+     */
     private Mailbox processing;
     private CopyQueue processingBatch;
     /** Sends this visit may still append to the running batch ({@link #appendToBatch}). */
@@ -160,6 +166,13 @@ final class Worker implements WorkerSleep.Recheck {
 
     /** Gulps {@code mailbox} and runs its batches while it refills and the budget lasts. */
     private int visit(Mailbox mailbox) {
+        if (mailbox instanceof CopyQueueMailbox copyQueue) {
+            return visit(copyQueue);
+        }
+        return visit((MpscMailbox) mailbox);
+    }
+
+    private int visit(CopyQueueMailbox mailbox) {
         CopyQueue batch = mailbox.tryGulp(sleep, spare, counters);
         if (batch == null) {
             return 0;
@@ -182,6 +195,22 @@ final class Worker implements WorkerSleep.Recheck {
         }
         processing = null;
         processingBatch = null;
+        return ran;
+    }
+
+    private int visit(MpscMailbox mailbox) {
+        int batch = mailbox.tryGulp(sleep, counters);
+        if (batch == 0) {
+            return 0;
+        }
+        if (batch >= Thief.MIN_MESSAGES_TO_STEAL) {
+            backlog++;
+        }
+        int ran = 0;
+        while (batch > 0) {
+            ran += run(mailbox, batch);
+            batch = mailbox.finishBatch(ran < REGULP_BUDGET && !termination.isDone());
+        }
         return ran;
     }
 
@@ -210,7 +239,9 @@ final class Worker implements WorkerSleep.Recheck {
      * batch, with no lock and no atomic. It runs after everything already in the batch, so the
      * sender's order holds; this worker holds the mailbox (being processed), so nobody else can run
      * it. At most {@link #REGULP_BUDGET} per visit, so one mailbox cannot starve the slice; none once
-     * the system is done (an abort ends the batch, and what was sent is reported).
+     * the system is done (an abort ends the batch, and what was sent is reported). Copy-queue
+     * mailboxes only: an MPSC batch is never {@link #processing}, so its sends take the ordinary
+     * (lock-free) path and run in the visit's next batch.
      *
      * @return false if the envelope must take the ordinary send path
      */
@@ -238,6 +269,24 @@ final class Worker implements WorkerSleep.Recheck {
         if (timed) {
             progress.sampled(System.nanoTime() - start, ran);
         }
+        if (counting) {
+            counters.gulped(ran);
+        }
+        final long terminated = runner.takeTerminated();
+        if (terminated != 0) {
+            termination.terminated(terminated);
+        }
+        return ran;
+    }
+
+    /**
+     * Drains one MPSC batch of at most {@code limit} envelopes. A fatal error leaves the rest
+     * queued, where the final sweep reports them.
+     */
+    private int run(MpscMailbox mailbox, int limit) {
+        progress.beginBatch();
+        final int ran = mailbox.drain(runner, limit);
+        progress.endBatch();
         if (counting) {
             counters.gulped(ran);
         }

@@ -62,6 +62,12 @@ abstract class WorkerSleepPad1 extends WorkerSleepFlag {
  * (null) slot does not sleep: the slot's mailbox is moving and the thief's re-check covers it only
  * after the worker's own.
  *
+ * <p>That is the copy-queue kind ({@link CopyQueueMailbox}). An {@link MpscMailbox} send takes no
+ * lock: there the same cases follow from the total order of sequentially consistent accesses (the
+ * offer's atomic add, then volatile reads of {@code owner} and {@code sleeping}, against the
+ * volatile announcement, then volatile reads of the queue's indices and of {@code owner}), as its
+ * class comment shows.
+ *
  * <p><b>Lost wake-ups are counted.</b> When a park times out the worker, still announced, looks at
  * its slice under the locks once more: a message queued there while the flag is still set was
  * pushed by a waker that did not see the flag, which the protocol forbids (the statistics' lost
@@ -78,9 +84,10 @@ final class WorkerSleep extends WorkerSleepPad1 {
 
         /**
          * When the timeout runs out, still announced: counts (in the worker's statistics) the
-         * mailboxes that hold messages while the flag is still set. Every sender and thief claims
-         * the flag under the lock of the mailbox it filled, so such a mailbox is a wake-up that was
-         * lost.
+         * mailboxes that hold messages while the flag is still set. Every copy-queue sender and
+         * thief claims the flag under the lock of the mailbox it filled, so such a mailbox is a
+         * wake-up that was lost; an MPSC sender claims without the lock and then marks its envelope,
+         * so there only a marked envelope counts ({@link MpscMailbox}: a lower bound).
          */
         void countUnclaimed();
     }

@@ -19,10 +19,17 @@ class PaddingTest {
     private static final long PAD = 128;
 
     @Test
-    void theMailboxLockAndItsGulpStateEachSitBetweenPads() {
-        final ClassLayout layout = ClassLayout.parseClass(Mailbox.class);
+    void theCopyQueueMailboxLockAndItsGulpStateEachSitBetweenPads() {
+        final ClassLayout layout = ClassLayout.parseClass(CopyQueueMailbox.class);
         assertPadded(layout, List.of("lock"));
-        assertPadded(layout, List.of("beingProcessed", "closed", "queue", "owner"));
+        assertPadded(layout, List.of("beingProcessed", "closed", "owner", "index", "queue"));
+    }
+
+    @Test
+    void theMpscMailboxLockAndItsGulpStateEachSitBetweenPads() {
+        final ClassLayout layout = ClassLayout.parseClass(MpscMailbox.class);
+        assertPadded(layout, List.of("lock"));
+        assertPadded(layout, List.of("beingProcessed", "closed", "owner", "index", "queue", "late"));
     }
 
     @Test

@@ -88,8 +88,8 @@ class StealingRacesTest {
         final Termination termination = new Termination(2);
         final WorkerSleep owner = new WorkerSleep(0, termination);
         final WorkerSleep thief = new WorkerSleep(1, termination);
-        final Mailbox x = new Mailbox(0, new CopyQueue(4));
-        final Mailbox y = new Mailbox(1, new CopyQueue(4));
+        final CopyQueueMailbox x = new CopyQueueMailbox(0, new CopyQueue(4));
+        final CopyQueueMailbox y = new CopyQueueMailbox(1, new CopyQueue(4));
         final WorkerQueueTable<Mailbox> table = new WorkerQueueTable<>(new Mailbox[] {x, y}, 2);
         final AtomicInteger inside = new AtomicInteger();
         final AtomicInteger batchOrder = new AtomicInteger();
@@ -108,7 +108,7 @@ class StealingRacesTest {
 
         /** What a worker does with one slot of its slice: the real tryGulp, drain, finishBatch. */
         void gulpSlot(int slot, WorkerSleep me, CopyQueue spare) {
-            final Mailbox mailbox = table.get(slot);
+            final CopyQueueMailbox mailbox = (CopyQueueMailbox) table.get(slot);
             if (mailbox == null) {
                 return;
             }

@@ -45,8 +45,8 @@ public final class SleepRaces {
     @State
     public static class SendVsSleep {
         final WorkerSleep sleep = new WorkerSleep(0, TERMINATION);
-        final Mailbox first = new Mailbox(0, new CopyQueue(4));
-        final Mailbox second = new Mailbox(1, new CopyQueue(4));
+        final CopyQueueMailbox first = new CopyQueueMailbox(0, new CopyQueue(4));
+        final CopyQueueMailbox second = new CopyQueueMailbox(1, new CopyQueue(4));
         final Worker worker;
 
         public SendVsSleep() {

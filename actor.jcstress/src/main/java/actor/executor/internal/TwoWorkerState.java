@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The state the executor's races share: two workers (0, the owner or victim, and 1, the thief),
- * one slot each in the worker-queue table, mailbox {@code x} in slot 0 and {@code y} in slot 1, and
+ * one slot each in the worker-queue table, copy-queue mailbox {@code x} in slot 0 and {@code y} in slot 1, and
  * what each worker does to them, written with the executor's own classes: the gulp of one slot as
  * {@link Worker} does it, the steal as {@link Thief#tryStealOnce} does it (with the real
  * {@link Thief#relocate}), the sleeper's announce and re-check with the real {@link Worker}.
@@ -40,8 +40,8 @@ abstract class TwoWorkerState {
 
     final WorkerSleep owner = new WorkerSleep(0, TERMINATION);
     final WorkerSleep thief = new WorkerSleep(1, TERMINATION);
-    final Mailbox x = new Mailbox(0, new CopyQueue(4));
-    final Mailbox y = new Mailbox(1, new CopyQueue(4));
+    final CopyQueueMailbox x = new CopyQueueMailbox(0, new CopyQueue(4));
+    final CopyQueueMailbox y = new CopyQueueMailbox(1, new CopyQueue(4));
     final WorkerQueueTable<Mailbox> table;
     final Thief relocation;
     final Gulper ownerGulper = new Gulper(owner);
@@ -91,7 +91,7 @@ abstract class TwoWorkerState {
          * the batch, and (if {@code regulp}) the next batches while the mailbox refilled.
          */
         void gulpSlot(int slot, boolean regulp) {
-            final Mailbox mailbox = table.get(slot);
+            final CopyQueueMailbox mailbox = (CopyQueueMailbox) table.get(slot);
             if (mailbox == null || !mailbox.hasMessagesRacy()) {
                 return;
             }

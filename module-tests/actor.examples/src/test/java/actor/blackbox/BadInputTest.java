@@ -137,6 +137,7 @@ class BadInputTest {
                     new NullCase("victimSelector", () -> b.victimSelector((VictimSelector) null)),
                     new NullCase("statistics", () -> b.statistics(null)),
                     new NullCase("statisticsReport", () -> b.statisticsReport(null)),
+                    new NullCase("mailboxKind", () -> b.mailboxKind(null)),
                     new NullCase("config", () -> ActorSystem.start((ActorSystemConfig) null)),
                     new NullCase("system", () -> new Log(null)),
                     new NullCase("message", () -> log.send((Note) null)),

@@ -7,14 +7,16 @@ import actor.api.Actor;
 import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
+import actor.api.MailboxKind;
 import actor.api.Message;
 import actor.api.PoisonPill;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A message queued for an actor before it terminated with DESTROY never reaches the incarnation
@@ -55,11 +57,13 @@ class ReRegistrationTest {
         }
     }
 
-    @Test
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(MailboxKind.class)
     @Timeout(60)
-    void aMessageQueuedBehindADestroyPillIsReportedNotDeliveredToTheNextIncarnation() throws Exception {
+    void aMessageQueuedBehindADestroyPillIsReportedNotDeliveredToTheNextIncarnation(MailboxKind kind) throws Exception {
         final RecordingErrorHandler errors = new RecordingErrorHandler();
-        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1).errorHandler(errors).build());
+        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1).mailboxKind(kind)
+                .errorHandler(errors).build());
         final Reused reused;
         try (system) {
             final Blocking.Blocker blocker = new Blocking.Blocker(system);

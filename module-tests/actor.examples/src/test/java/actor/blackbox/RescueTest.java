@@ -8,15 +8,18 @@ import actor.api.Actor;
 import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
+import actor.api.MailboxKind;
 import actor.api.Message;
 import actor.api.PoisonPill;
 import actor.steal.VictimSelectors;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A mailbox stuck behind a worker that makes no progress (one behaviour blocks) is rescued by an
@@ -56,14 +59,19 @@ class RescueTest {
         return replied;
     }
 
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {VictimSelectors.RANDOM, VictimSelectors.LONGEST_VICTIM})
+    static Stream<Arguments> selectorsAndKinds() {
+        return Stream.of(VictimSelectors.RANDOM, VictimSelectors.LONGEST_VICTIM)
+                .flatMap(selector -> Stream.of(MailboxKind.values()).map(kind -> Arguments.of(selector, kind)));
+    }
+
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("selectorsAndKinds")
     @Timeout(60)
-    void aSingleMessageBehindABlockedBehaviourIsRescued(String selector) throws Exception {
+    void aSingleMessageBehindABlockedBehaviourIsRescued(String selector, MailboxKind kind) throws Exception {
         final Ping ping = new Ping();
         final boolean replied;
         try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("rescue").workers(2)
-                .victimSelector(selector).build())) {
+                .victimSelector(selector).mailboxKind(kind).build())) {
             replied = replyWhileBlocked(system, ping);
         }
         assertTrue(replied, "the neighbour's single message waited for the blocked behaviour");

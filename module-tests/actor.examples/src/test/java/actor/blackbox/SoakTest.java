@@ -9,6 +9,7 @@ import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.ActorTerminatedException;
 import actor.api.Allocation;
+import actor.api.MailboxKind;
 import actor.api.Message;
 import actor.api.PoisonPill;
 import actor.api.StatisticsMode;
@@ -70,13 +71,22 @@ class SoakTest {
     /** Outside senders pause while more messages than this are queued. */
     private static final int MAX_IN_FLIGHT = 20_000;
 
+    /**
+     * Every selector and worker count with the copy-queue mailboxes; with the MPSC mailboxes, every
+     * selector once, each with another worker count (to keep the build short).
+     */
     static Stream<Arguments> configurations() {
         final List<Arguments> all = new ArrayList<>();
         int n = 0;
-        for (String selector : List.of("none", "random", "longest-victim")) {
-            for (int workers : new int[] {1, CORES, 4 * CORES, 8 * CORES}) {
-                all.add(Arguments.of(selector, workers, BASE_SEED + n++));
+        final List<String> selectors = List.of("none", "random", "longest-victim");
+        final int[] workerCounts = {1, CORES, 4 * CORES, 8 * CORES};
+        for (String selector : selectors) {
+            for (int workers : workerCounts) {
+                all.add(Arguments.of(selector, MailboxKind.COPY_QUEUE, workers, BASE_SEED + n++));
             }
+        }
+        for (int i = 0; i < selectors.size(); i++) {
+            all.add(Arguments.of(selectors.get(i), MailboxKind.MPSC, workerCounts[i], BASE_SEED + n++));
         }
         return all.stream();
     }
@@ -213,13 +223,14 @@ class SoakTest {
         }
     }
 
-    @ParameterizedTest(name = "{0}, {1} workers, seed {2}")
+    @ParameterizedTest(name = "{0}, {1}, {2} workers, seed {3}")
     @MethodSource("configurations")
     @Timeout(120)
-    void everyMessageIsDeliveredOnceInOrderOrReported(String selector, int workers, long seed) throws Exception {
+    void everyMessageIsDeliveredOnceInOrderOrReported(String selector, MailboxKind kind, int workers, long seed)
+            throws Exception {
         final RecordingErrorHandler errors = new RecordingErrorHandler();
         final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(workers)
-                .victimSelector(selector).errorHandler(errors).statistics(StatisticsMode.ON).build());
+                .victimSelector(selector).mailboxKind(kind).errorHandler(errors).statistics(StatisticsMode.ON).build());
         final World world = new World(system, 400);
         final SplittableRandom seeds = new SplittableRandom(seed);
         for (int i = 0; i < 64; i++) {
@@ -292,7 +303,7 @@ class SoakTest {
         final double seconds = (System.nanoTime() - start) / 1e9;
         final long undelivered = errors.ofType(ActorError.UndeliveredMessages.class).stream()
                 .mapToLong(ActorError.UndeliveredMessages::count).sum();
-        final String context = "seed " + seed + " (replay: -Dsoak.seed=" + seed + "), " + selector + ", " + workers
+        final String context = "seed " + seed + " (replay: -Dsoak.seed=" + seed + "), " + selector + ", " + kind + ", " + workers
                 + " workers: sent " + world.sent.get() + ", received " + world.received.get() + ", undelivered "
                 + undelivered;
         System.out.printf("soak %s: %.0f messages/s over %.1f s%n", context, world.sent.get() / seconds, seconds);

@@ -7,6 +7,7 @@ import actor.api.Actor;
 import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
+import actor.api.MailboxKind;
 import actor.api.Message;
 import actor.api.PoisonPill;
 import actor.api.StatisticsMode;
@@ -16,10 +17,10 @@ import actor.steal.VictimSelectors;
 import actor.steal.WorkerView;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -28,18 +29,22 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class StealingTest {
 
-    static Stream<Arguments> selectorsAndWorkers() {
+    /** Every selector with every kind; the MPSC kind with fewer worker counts, to keep the build short. */
+    static Stream<Arguments> selectorsKindsAndWorkers() {
         return Stream.of(VictimSelectors.NONE, VictimSelectors.RANDOM, VictimSelectors.LONGEST_VICTIM)
-                .flatMap(selector -> Stream.of(2, 4, 8).map(workers -> Arguments.of(selector, workers)));
+                .flatMap(selector -> Stream.concat(
+                        Stream.of(2, 4, 8).map(workers -> Arguments.of(selector, MailboxKind.COPY_QUEUE, workers)),
+                        Stream.of(2, 8).map(workers -> Arguments.of(selector, MailboxKind.MPSC, workers))));
     }
 
-    @ParameterizedTest(name = "{0}, {1} workers")
-    @MethodSource("selectorsAndWorkers")
+    @ParameterizedTest(name = "{0}, {1}, {2} workers")
+    @MethodSource("selectorsKindsAndWorkers")
     @Timeout(120)
-    void skewedLoadIsDeliveredExactlyOnceInOrderAndThievesSteal(String selector, int workers) throws Exception {
+    void skewedLoadIsDeliveredExactlyOnceInOrderAndThievesSteal(String selector, MailboxKind kind, int workers)
+            throws Exception {
         // NOTE: each receipt costs some spinning, so worker 0 falls behind and its mailboxes fill up.
         final ActorSystem system = DeliveryStress.run(ActorSystemConfig.builder().workers(workers)
-                .victimSelector(selector).statistics(StatisticsMode.ON), 16, 2, 4, 3000, 32);
+                .victimSelector(selector).mailboxKind(kind).statistics(StatisticsMode.ON), 16, 2, 4, 3000, 32);
         final Counts total = system.statistics().total();
         assertEquals(total.stealAttempts(),
                 total.stealFailuresNoCandidate() + total.stealFailuresFailedSwap() + total.steals(),
@@ -94,12 +99,13 @@ class StealingTest {
      * gate opens, worker 1 steals exactly that mailbox: one steal of exactly 25 messages, all run by
      * the thief.
      */
-    @Test
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(MailboxKind.class)
     @Timeout(60)
-    void aThiefTakesTheWholeWaitingMailboxAndStatisticsCountItsSize() throws Exception {
+    void aThiefTakesTheWholeWaitingMailboxAndStatisticsCountItsSize(MailboxKind kind) throws Exception {
         final GatedSelector gate = new GatedSelector();
         final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("gated").workers(2)
-                .shardingFactor(4).victimSelector(gate).statistics(StatisticsMode.ON).build());
+                .shardingFactor(4).victimSelector(gate).mailboxKind(kind).statistics(StatisticsMode.ON).build());
         final Blocking.Blocker blocker = Placed.onWorker(system, 0, Blocking.Blocker::new);
         final Counter counter = Placed.onWorker(system, 0, Counter::new);
         final Blocking.Block block = Blocking.blockWorker(blocker);

@@ -12,6 +12,7 @@ import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
 import actor.api.FailurePolicy;
+import actor.api.MailboxKind;
 import actor.api.Message;
 import actor.api.PoisonPill;
 import java.time.Duration;
@@ -144,15 +145,17 @@ class StopFromBehaviourTest {
     static final class Abort extends Message {
     }
 
-    @Test
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(MailboxKind.class)
     @Timeout(60)
-    void abortFromABehaviourReturnsAtOnceInterruptsTheOtherWorkersAndReportsWhatWasQueued() throws Exception {
+    void abortFromABehaviourReturnsAtOnceInterruptsTheOtherWorkersAndReportsWhatWasQueued(MailboxKind kind)
+            throws Exception {
         final int queuedToSelf = 10;
         final int queuedToStuck = 5;
         final RecordingErrorHandler errors = new RecordingErrorHandler();
         // Two workers with one mailbox each and no stealing: the two actors run on different workers.
         final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(2).mailboxes(2)
-                .victimSelector("none").failurePolicy(FailurePolicy.RESUME).errorHandler(errors).build());
+                .mailboxKind(kind).victimSelector("none").failurePolicy(FailurePolicy.RESUME).errorHandler(errors).build());
         final AtomicReference<Thread> stuckThread = new AtomicReference<>();
         final class Stuck extends Actor<Message> {
             Stuck(ActorSystem s) {

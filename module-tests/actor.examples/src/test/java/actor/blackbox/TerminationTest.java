@@ -8,6 +8,7 @@ import actor.api.Actor;
 import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
+import actor.api.MailboxKind;
 import actor.api.Message;
 import actor.api.PoisonPill;
 import java.time.Duration;
@@ -17,10 +18,12 @@ import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class TerminationTest {
 
@@ -48,12 +51,18 @@ class TerminationTest {
         }
     }
 
-    @ParameterizedTest(name = "{0} workers")
-    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
+    static Stream<Arguments> kindsAndWorkers() {
+        return Stream.of(MailboxKind.values())
+                .flatMap(kind -> Stream.of(1, 2, 3, 4, 5, 6, 7, 8).map(workers -> Arguments.of(kind, workers)));
+    }
+
+    @ParameterizedTest(name = "{0}, {1} workers")
+    @MethodSource("kindsAndWorkers")
     @Timeout(60)
-    void stopReturnsOnlyOnceTheLastActorHasTerminated(int workers) throws Exception {
+    void stopReturnsOnlyOnceTheLastActorHasTerminated(MailboxKind kind, int workers) throws Exception {
         final AtomicLong lastTermination = new AtomicLong();
-        final ActorSystem system = ActorSystem.start(workers);
+        final ActorSystem system = ActorSystem.start(
+                ActorSystemConfig.builder().workers(workers).mailboxKind(kind).build());
         final List<Mortal> actors = new ArrayList<>();
         for (int i = 0; i < 5 * workers; i++) {
             actors.add(new Mortal(system, lastTermination));
@@ -121,8 +130,9 @@ class TerminationTest {
         final Random random = new Random(42);
         for (int cycle = 0; cycle < 1_000; cycle++) {
             final int workers = 1 + random.nextInt(8);
-            try (ActorSystem system = ActorSystem.start(
-                    ActorSystemConfig.builder().name("cycle-" + cycle).workers(workers).build())) {
+            final MailboxKind kind = MailboxKind.values()[cycle % MailboxKind.values().length];
+            try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("cycle-" + cycle)
+                    .workers(workers).mailboxKind(kind).build())) {
                 final AtomicLong ignored = new AtomicLong();
                 for (int i = 0; i < workers; i++) {
                     new Mortal(system, ignored).send(new Ping()).send(PoisonPill.FINISHED);

@@ -6,6 +6,7 @@ import actor.api.Actor;
 import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
+import actor.api.MailboxKind;
 import actor.api.Message;
 import actor.api.PoisonPill;
 import java.time.Duration;
@@ -13,10 +14,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.agrona.concurrent.YieldingIdleStrategy;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * No lost wake-up: a message sent from outside to a system whose workers are all asleep is always
@@ -50,14 +53,19 @@ class WakeUpTest {
         }
     }
 
-    @ParameterizedTest(name = "{0} workers")
-    @ValueSource(ints = {1, 2, 4})
+    static Stream<Arguments> kindsAndWorkers() {
+        return Stream.of(MailboxKind.values())
+                .flatMap(kind -> Stream.of(1, 2, 4).map(workers -> Arguments.of(kind, workers)));
+    }
+
+    @ParameterizedTest(name = "{0}, {1} workers")
+    @MethodSource("kindsAndWorkers")
     @Timeout(120)
-    void aMessageToASleepingSystemIsAlwaysReceivedPromptly(int workers) throws Exception {
-        final String name = "wake-" + workers;
+    void aMessageToASleepingSystemIsAlwaysReceivedPromptly(MailboxKind kind, int workers) throws Exception {
+        final String name = "wake-" + kind + "-" + workers;
         final LinkedBlockingQueue<Long> received = new LinkedBlockingQueue<>();
         try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name(name).workers(workers)
-                .idleStrategy(YieldingIdleStrategy::new).sleepAfter(Duration.ZERO).victimSelector("none").build())) {
+                .idleStrategy(YieldingIdleStrategy::new).sleepAfter(Duration.ZERO).victimSelector("none").mailboxKind(kind).build())) {
             final Door[] doors = new Door[workers * 3];
             for (int i = 0; i < doors.length; i++) {
                 doors[i] = new Door(system, received);
@@ -75,8 +83,8 @@ class WakeUpTest {
                 }
                 Arrays.sort(latencies);
                 final long median = latencies[latencies.length / 2];
-                System.out.printf("wake-up of a sleeping system, %d workers: median %d µs, max %d µs over %d tries%n",
-                        workers, median / 1_000, latencies[latencies.length - 1] / 1_000, latencies.length);
+                System.out.printf("wake-up of a sleeping system, %s, %d workers: median %d µs, max %d µs over %d tries%n",
+                        kind, workers, median / 1_000, latencies[latencies.length - 1] / 1_000, latencies.length);
                 assertTrue(median < TimeUnit.MILLISECONDS.toNanos(50), "median wake-up " + median / 1_000 + " µs");
             } finally {
                 for (Door door : doors) {

@@ -1,0 +1,23 @@
+package actor.api;
+
+/**
+ * Which queue the executor's mailboxes use ({@link ActorSystemConfig.Builder#mailboxKind}). Both
+ * keep every guarantee (per-actor FIFO, mutual exclusion, exactly-once delivery, work stealing,
+ * messages sent after the stop reported); they differ in what a send costs.
+ * {@code docs/mailbox-kinds.md} has the measured comparison.
+ */
+public enum MailboxKind {
+    /**
+     * The default: a send takes the mailbox's spin lock and copies the (registration, message) pair
+     * into a growable array, allocating nothing; a worker takes the whole array at once ("gulps" it) and
+     * runs the batch without atomic operations. As in the reference system.
+     */
+    COPY_QUEUE,
+    /**
+     * A lock-free multi-producer single-consumer queue (JCTools {@code MpscUnboundedXaddArrayQueue}):
+     * a send allocates one small envelope object and offers it with one atomic add, taking no lock;
+     * the worker drains what is queued in batches (a behaviour's sends to its own mailbox do not join
+     * the running batch, they run in the next). Meant for comparison with {@link #COPY_QUEUE}.
+     */
+    MPSC
+}
