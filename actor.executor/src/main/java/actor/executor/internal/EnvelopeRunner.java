@@ -5,6 +5,7 @@ import actor.api.Allocation;
 import actor.api.Message;
 import actor.api.spi.ActorAccess;
 import actor.api.spi.Registration;
+import actor.stats.internal.WorkerCounters;
 import org.jctools.queues.MessagePassingQueue;
 
 /**
@@ -27,14 +28,68 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
     private final ActorAccess access;
     private final Reporter reporter;
     private final Termination termination;
+    private final WorkerProgress progress;
+    private final WorkerCounters counters;
+    private final boolean counting;
     private long terminated;
     /** Sends by the envelope running now (its behaviour), counted by {@link #firstSendOfEnvelope}. */
     private int sends;
 
-    EnvelopeRunner(ActorAccess access, Reporter reporter, Termination termination) {
+    EnvelopeRunner(ActorAccess access, Reporter reporter, Termination termination, WorkerProgress progress,
+                   WorkerCounters counters, boolean counting) {
         this.access = access;
         this.reporter = reporter;
         this.termination = termination;
+        this.progress = progress;
+        this.counters = counters;
+        this.counting = counting;
+    }
+
+    /**
+     * Runs one gulped copy-queue batch (and what its behaviours append to it): progress marks
+     * around it, one batch in {@link WorkerProgress#SAMPLE_EVERY} timed, then statistics and the
+     * terminations it caused. A fatal error reports the rest of the batch and propagates.
+     *
+     * @return the envelopes run
+     */
+    int runBatch(CopyQueue batch) {
+        final int ran;
+        final boolean timed = progress.sampleNext();
+        final long start = timed ? System.nanoTime() : 0;
+        progress.beginBatch();
+        try {
+            ran = batch.drainTo(this);
+        } catch (Throwable fatal) {
+            abandonRest(batch);
+            throw fatal;
+        }
+        progress.endBatch();
+        if (timed) {
+            progress.sampled(System.nanoTime() - start, ran);
+        }
+        return afterBatch(ran);
+    }
+
+    /**
+     * Drains one MPSC batch of at most {@code limit} envelopes. A fatal error leaves the rest
+     * queued, where the final sweep reports them.
+     */
+    int runBatch(MpscMailbox mailbox, int limit) {
+        progress.beginBatch();
+        final int ran = mailbox.drain(this, limit);
+        progress.endBatch();
+        return afterBatch(ran);
+    }
+
+    private int afterBatch(int ran) {
+        if (counting) {
+            counters.gulped(ran);
+        }
+        final long n = takeTerminated();
+        if (n != 0) {
+            termination.terminated(n);
+        }
+        return ran;
     }
 
     @Override
@@ -93,7 +148,7 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
     }
 
     /** Actors terminated since the last call, and resets the count (once per batch). */
-    long takeTerminated() {
+    private long takeTerminated() {
         final long n = terminated;
         terminated = 0;
         return n;

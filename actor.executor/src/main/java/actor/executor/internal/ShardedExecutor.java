@@ -6,23 +6,16 @@ import actor.api.ActorSystemConfig;
 import actor.api.Checks;
 import actor.api.MailboxKind;
 import actor.api.Message;
-import actor.api.StatisticsMode;
 import actor.api.SystemNotRunningException;
 import actor.api.spi.ActorAccess;
 import actor.api.spi.ActorExecutor;
 import actor.api.spi.Registration;
-import actor.stats.Counts;
 import actor.stats.Statistics;
-import actor.stats.internal.OutsideCounters;
-import actor.stats.internal.StatisticsJmx;
 import actor.stats.internal.WorkerCounters;
 import actor.steal.VictimSelector;
 import actor.steal.internal.NoVictimSelector;
 import actor.steal.internal.StealStamps;
 import actor.steal.internal.WorkerQueueTable;
-import java.lang.System.Logger.Level;
-import java.util.ArrayList;
-import java.util.List;
 import org.agrona.concurrent.SystemNanoClock;
 
 /**
@@ -41,12 +34,10 @@ import org.agrona.concurrent.SystemNanoClock;
  */
 final class ShardedExecutor implements ActorExecutor {
 
-    private static final System.Logger LOG = System.getLogger("actor.executor");
-
     private final ActorSystemConfig config;
     private final ActorAccess access;
     private final boolean debug;
-    private final boolean counting;
+    private final ExecutorStatistics statistics;
     private final Reporter reporter;
     private final Termination termination;
     private final Mailbox[] mailboxes;
@@ -54,15 +45,12 @@ final class ShardedExecutor implements ActorExecutor {
     private final Placement placement;
     private final Worker[] workers;
     private final Thread[] threads;
-    private final OutsideCounters outsideCounters;
-    /** Set by {@link #start()} when statistics are on; closed by the last exiting worker. */
-    private StatisticsJmx jmx;
 
     ShardedExecutor(ActorSystemConfig config, ActorAccess access) {
         this.config = config;
         this.access = access;
         this.debug = config.checks() == Checks.DEBUG;
-        this.counting = config.statistics() == StatisticsMode.ON;
+        this.statistics = new ExecutorStatistics(config);
         this.reporter = new Reporter(config.errorHandler(), config.failurePolicy());
         final int m = config.mailboxes();
         final int n = config.workers();
@@ -86,7 +74,6 @@ final class ShardedExecutor implements ActorExecutor {
             mailboxes[i].owner = sleeps[table.workerOf(i)];
         }
         this.placement = new Placement(table);
-        this.outsideCounters = counting ? new OutsideCounters() : null;
         final long sleepAfterNanos = config.sleepAfter().map(d -> d.toNanos()).orElse(-1L);
         final VictimSelector selector = config.victimSelector();
         final boolean stealing = n > 1 && !(selector instanceof NoVictimSelector);
@@ -95,8 +82,8 @@ final class ShardedExecutor implements ActorExecutor {
         this.threads = new Thread[n];
         for (int w = 0; w < n; w++) {
             final WorkerCounters counters = new WorkerCounters();
-            final Worker worker = new Worker(w, sleeps[w], progress[w], counters,
-                    new EnvelopeRunner(access, reporter, termination), termination, table, counting);
+            final Worker worker = new Worker(w, sleeps[w], progress[w], counters, new EnvelopeRunner(access, reporter,
+                    termination, progress[w], counters, statistics.counting()), termination, table);
             if (stealing) {
                 worker.stealWith(new Thief(w, sleeps, progress, table, selector, new StealView(table, stamps),
                         stamps, reporter, counters));
@@ -111,9 +98,7 @@ final class ShardedExecutor implements ActorExecutor {
     }
 
     void start() {
-        if (counting) {
-            jmx = StatisticsJmx.register(config.name(), this::statistics);
-        }
+        statistics.start(workers);
         for (Thread thread : threads) {
             thread.start();
         }
@@ -126,13 +111,7 @@ final class ShardedExecutor implements ActorExecutor {
                     + termination.notRunningReason() + "; create actors on a running system (ActorSystem.start)");
         }
         final Worker creator = currentWorker();
-        if (counting) {
-            if (creator != null) {
-                creator.counters.actorCreated();
-            } else {
-                outsideCounters.actorCreated();
-            }
-        }
+        statistics.actorCreated(creator);
         final int ticket;
         if (previous != null && previous.executor() == this) {
             ticket = previous.ticket();
@@ -156,13 +135,7 @@ final class ShardedExecutor implements ActorExecutor {
             access.debugOnSend(message);
         }
         final Worker sender = currentWorker();
-        if (counting) {
-            if (sender != null) {
-                sender.counters.messageSent();
-            } else {
-                outsideCounters.messageSent();
-            }
-        }
+        statistics.messageSent(sender);
         final Mailbox mailbox = ((MailboxRegistration) to).mailbox;
         if (sender != null) {
             if (sender.appendToBatch(mailbox, to, message)) {
@@ -177,20 +150,7 @@ final class ShardedExecutor implements ActorExecutor {
 
     @Override
     public Statistics statistics() {
-        if (!counting) {
-            throw new IllegalStateException("statistics are off for actor system '" + config.name()
-                    + "'; enable them with ActorSystemConfig.builder().statistics(StatisticsMode.ON)");
-        }
-        return snapshot(termination.hasExited());
-    }
-
-    /** Live (may lag) while workers run; exact once they have all left their loops. */
-    private Statistics snapshot(boolean exact) {
-        final List<Counts> perWorker = new ArrayList<>(workers.length);
-        for (Worker worker : workers) {
-            perWorker.add(worker.counters.snapshot());
-        }
-        return new Statistics(config.name(), exact, outsideCounters.snapshot(), perWorker);
+        return statistics.snapshot(termination.hasExited());
     }
 
     @Override
@@ -215,12 +175,7 @@ final class ShardedExecutor implements ActorExecutor {
     /** A stop waits for every worker to exit; on one of them it would wait for itself forever. */
     private void refuseOnOwnWorker(String call) {
         if (currentWorker() != null) {
-            throw new IllegalStateException(call + " called from a behaviour, on worker thread '"
-                    + Thread.currentThread().getName() + "' of actor system '" + config.name()
-                    + "': it waits until every worker has exited, this one included, so it would never return. "
-                    + "Terminate actors from behaviours (return a status other than NODELETE, or send a poison pill "
-                    + "such as PoisonPill.FINISHED) and call stop from a thread outside the system; "
-                    + "abort() may be called from a behaviour");
+            throw Termination.stopFromWorker(call, config.name());
         }
     }
 
@@ -245,7 +200,6 @@ final class ShardedExecutor implements ActorExecutor {
         return termination.liveActors();
     }
 
-
     /** Run by the last worker to exit: closes the mailboxes, reports leftovers, ends statistics. */
     private void finalSweep() {
         final UndeliveredLog undelivered = new UndeliveredLog();
@@ -261,17 +215,7 @@ final class ShardedExecutor implements ActorExecutor {
             reporter.report(new ActorError.LiveActorsAbandoned(abandoned));
         }
         try {
-            if (counting) {
-                jmx.close();
-                final Statistics last = snapshot(true);
-                config.statisticsReport().ifPresent(report -> {
-                    try {
-                        report.write(last);
-                    } catch (RuntimeException e) {
-                        LOG.log(Level.ERROR, "cannot write the statistics report of '" + config.name() + "'", e);
-                    }
-                });
-            }
+            statistics.finish();
         } finally {
             termination.exited();
         }

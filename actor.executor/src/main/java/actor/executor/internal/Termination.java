@@ -174,6 +174,16 @@ final class Termination {
         return true;
     }
 
+    /** What a stop called from a behaviour of {@code systemName} throws instead of waiting for itself. */
+    static IllegalStateException stopFromWorker(String call, String systemName) {
+        return new IllegalStateException(call + " called from a behaviour, on worker thread '"
+                + Thread.currentThread().getName() + "' of actor system '" + systemName
+                + "': it waits until every worker has exited, this one included, so it would never return. "
+                + "Terminate actors from behaviours (return a status other than NODELETE, or send a poison pill "
+                + "such as PoisonPill.FINISHED) and call stop from a thread outside the system; "
+                + "abort() may be called from a behaviour");
+    }
+
     /** After the exit: rethrows a fatal Error as is, wraps anything else. */
     void rethrowFatal(String systemName) {
         final Throwable error = fatal;

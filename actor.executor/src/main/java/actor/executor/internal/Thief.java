@@ -33,6 +33,21 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
 
     /** Fewest messages a mailbox must hold to be worth stealing. */
     static final int MIN_MESSAGES_TO_STEAL = 2;
+    /** Consecutive passes without work before a steal attempt. */
+    static final int EMPTY_PASSES_BEFORE_STEAL = 2;
+    /**
+     * Upper bound of the steal back-off: each failed attempt doubles the empty passes required
+     * before the next one, because even a fruitless look at a victim's mailboxes costs the victim
+     * cache misses on its own hot lines; a successful steal resets it.
+     */
+    static final int MAX_EMPTY_PASSES_BEFORE_STEAL = 1024;
+    /**
+     * Passes in a row that must each find at least {@link #BACKLOG_MAILBOXES} mailboxes holding a
+     * stealable backlog before the worker summons a sleeping one to help ({@link #summonHelp}).
+     */
+    static final int BACKLOG_PASSES_BEFORE_SUMMON = 4;
+    /** Backlogged mailboxes in one pass that count as an overload: one for this worker, one to give away. */
+    static final int BACKLOG_MAILBOXES = 2;
     /**
      * How long a victim must stay inside one batch, as seen by this thief, before its other
      * mailboxes may be taken even with a single message: they are stuck behind a blocked or long
@@ -60,6 +75,9 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     private final long[] seenProgress;
     private final long[] seenSinceNanos;
     private int summonCursor;
+    private int emptyPasses;
+    private int passesBeforeSteal = EMPTY_PASSES_BEFORE_STEAL;
+    private int backlogPasses;
     private final WorkerQueueTable<Mailbox> table;
     private final VictimSelector selector;
     private final WorkerView view;
@@ -97,6 +115,49 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     /** Records "this worker looked for work now" for the longest-victim heuristic. */
     void stamp() {
         stamps.stamp(index);
+    }
+
+    /**
+     * The worker's pass ran {@code work} envelopes: after {@link #EMPTY_PASSES_BEFORE_STEAL} empty
+     * ones in a row (doubling on each failure, up to {@link #MAX_EMPTY_PASSES_BEFORE_STEAL}) makes
+     * one steal attempt.
+     *
+     * @return true if a mailbox was stolen
+     */
+    boolean afterPass(int work) {
+        if (work > 0) {
+            emptyPasses = 0;
+            return false;
+        }
+        if (++emptyPasses < passesBeforeSteal) {
+            return false;
+        }
+        emptyPasses = 0;
+        if (tryStealOnce()) {
+            passesBeforeSteal = EMPTY_PASSES_BEFORE_STEAL;
+            return true;
+        }
+        passesBeforeSteal = Math.min(2 * passesBeforeSteal, MAX_EMPTY_PASSES_BEFORE_STEAL);
+        return false;
+    }
+
+    /**
+     * The worker's pass found {@code backlog} mailboxes with a stealable backlog; after enough such
+     * passes in a row, summons help. Costs a compare per pass otherwise.
+     */
+    void noteBacklog(int backlog) {
+        if (backlog < BACKLOG_MAILBOXES) {
+            backlogPasses = 0;
+        } else if (++backlogPasses >= BACKLOG_PASSES_BEFORE_SUMMON) {
+            backlogPasses = 0;
+            summonHelp();
+        }
+    }
+
+    /** Woken by {@code summoner}, an overloaded worker: tries a steal from it at once. */
+    void summonedBy(int summoner) {
+        passesBeforeSteal = EMPTY_PASSES_BEFORE_STEAL;
+        tryStealFrom(summoner);
     }
 
     /**

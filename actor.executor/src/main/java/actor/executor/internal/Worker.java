@@ -2,7 +2,6 @@ package actor.executor.internal;
 
 import actor.stats.internal.WorkerCounters;
 import actor.steal.internal.WorkerQueueTable;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One worker's duty cycle ({@link #doWork()}, in the style of an Agrona {@code Agent}; the loop,
@@ -13,39 +12,14 @@ import java.util.concurrent.TimeUnit;
  * and, while the same mailbox received messages during its batch and the re-gulp budget lasts, the
  * next batch at once ({@link CopyQueueMailbox#finishBatch}, {@link MpscMailbox#finishBatch}). An
  * executor's mailboxes are all of one kind, so the kind test in {@link #visit} always goes the same
- * way. After two consecutive
- * passes without work the cycle makes one steal attempt ({@link Thief}); each failed attempt doubles
- * the passes before the next one (up to {@link #MAX_EMPTY_PASSES_BEFORE_STEAL}), a steal resets it.
- *
- * <p>Sleeping ({@link #sleepUntilWork()}) goes through {@link WorkerSleep}: announce, re-check the
- * slice under its locks ({@link #mayHaveWork()}), park. A sleeping worker rescans on its own every
- * {@link #SLEEP_RESCAN_NANOS}; one that may steal looks for work more often (from
- * {@link #THIEF_RESCAN_MIN_NANOS}, backing off), so an idle worker still comes to help.
+ * way. After passes without work the {@link Thief} may try a steal, and after passes with a
+ * backlog summon help; sleeping is the {@link SleepCycle}'s.
  *
  * <p>Threading: everything here runs on the worker's thread, except {@link #counters} (single
  * writer, read by snapshots) and the runner's undelivered log (read after every worker exited).
  */
-final class Worker implements WorkerSleep.Recheck {
+final class Worker {
 
-    /** Longest a sleeping worker that cannot steal parks before rescanning its slice on its own. */
-    static final long SLEEP_RESCAN_NANOS = TimeUnit.SECONDS.toNanos(1);
-    /**
-     * First park of a sleeping worker that may steal before it looks for work (own slice, then one
-     * steal attempt) on its own; each fruitless look doubles the period up to
-     * {@link #THIEF_RESCAN_MAX_NANOS}. Waking from a timed park costs tens of microseconds of CPU on
-     * a virtual machine, so a long idle must not wake often.
-     */
-    static final long THIEF_RESCAN_MIN_NANOS = TimeUnit.MILLISECONDS.toNanos(4);
-    /** Longest period between a sleeping thief's own looks for work. */
-    static final long THIEF_RESCAN_MAX_NANOS = TimeUnit.MILLISECONDS.toNanos(256);
-    /** Consecutive passes without work before a steal attempt. */
-    static final int EMPTY_PASSES_BEFORE_STEAL = 2;
-    /**
-     * Upper bound of the steal back-off: each failed attempt doubles the empty passes required
-     * before the next one, because even a fruitless look at a victim's mailboxes costs the victim
-     * cache misses on its own hot lines; a successful steal resets it.
-     */
-    static final int MAX_EMPTY_PASSES_BEFORE_STEAL = 1024;
     /**
      * Messages one visit to a mailbox may run before the worker moves on: while a batch's actors
      * keep sending to their own mailbox (self-sends, a local request and its reply), the next batch
@@ -53,19 +27,6 @@ final class Worker implements WorkerSleep.Recheck {
      * mailboxes get their turn.
      */
     static final int REGULP_BUDGET = 64;
-    /**
-     * Passes in a row that must each find at least {@link #BACKLOG_MAILBOXES} mailboxes holding a
-     * stealable backlog before the worker summons a sleeping one to help ({@link Thief#summonHelp}).
-     */
-    static final int BACKLOG_PASSES_BEFORE_SUMMON = 4;
-    /** Backlogged mailboxes in one pass that count as an overload: one for this worker, one to give away. */
-    static final int BACKLOG_MAILBOXES = 2;
-    /**
-     * Period of a sleeping thief's own looks for work while another worker is awake, per sleeping
-     * worker (so the sleepers together look about this often): they watch for a worker stuck in one
-     * behaviour, whose other mailboxes they can rescue ({@link Thief#RESCUE_AFTER_NANOS}).
-     */
-    static final long WATCH_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
 
     final int index;
     final WorkerSleep sleep;
@@ -76,7 +37,6 @@ final class Worker implements WorkerSleep.Recheck {
     private final WorkerQueueTable<Mailbox> table;
     private final int sliceStart;
     private final int sliceEnd;
-    private final boolean counting;
     /** Null when stealing is off; set once before the thread starts. */
     private Thief thief;
     private CopyQueue spare = new CopyQueue();
@@ -91,54 +51,42 @@ final class Worker implements WorkerSleep.Recheck {
     /** Envelopes the previous complete pass ran, and the size of the batch running now when gulped. */
     private int previousPassWork;
     private int gulpedSize;
-    private int emptyPasses;
-    private int passesBeforeSteal = EMPTY_PASSES_BEFORE_STEAL;
-    /** Backlogged mailboxes found by the current pass, and passes in a row that found enough. */
+    /** Backlogged mailboxes found by the current pass. */
     private int backlog;
-    private int backlogPasses;
-    private final int sleepers;
+    private final SleepCycle sleepCycle;
 
     Worker(int index, WorkerSleep sleep, WorkerProgress progress, WorkerCounters counters, EnvelopeRunner runner,
-           Termination termination, WorkerQueueTable<Mailbox> table, boolean counting) {
+           Termination termination, WorkerQueueTable<Mailbox> table) {
         this.index = index;
         this.sleep = sleep;
         this.progress = progress;
-        this.sleepers = table.workers() - 1;
         this.counters = counters;
         this.runner = runner;
         this.termination = termination;
         this.table = table;
         this.sliceStart = table.sliceStart(index);
         this.sliceEnd = table.sliceEnd(index);
-        this.counting = counting;
+        this.sleepCycle = new SleepCycle(this, sleep, termination, table, counters);
     }
 
     /** Enables stealing; called once, before the thread starts. */
     void stealWith(Thief stealer) {
         this.thief = stealer;
+        sleepCycle.stealWith(stealer);
     }
 
     /** One duty cycle: a pass over the slice, and a steal attempt when passes keep finding nothing. */
     int doWork() {
         final int work = pass();
         progress.idle(work == 0);
-        if (work > 0) {
-            emptyPasses = 0;
+        if (thief == null) {
             return work;
         }
-        if (thief != null && ++emptyPasses >= passesBeforeSteal) {
-            emptyPasses = 0;
-            if (thief.tryStealOnce()) {
-                passesBeforeSteal = EMPTY_PASSES_BEFORE_STEAL;
-                return 1;
-            }
-            passesBeforeSteal = Math.min(2 * passesBeforeSteal, MAX_EMPTY_PASSES_BEFORE_STEAL);
-        }
-        return 0;
+        return thief.afterPass(work) ? 1 : work;
     }
 
     /** One pass over the slice: test-and-gulp every mailbox. Returns the envelopes run. */
-    private int pass() {
+    int pass() {
         backlog = 0;
         int work = 0;
         for (int slot = sliceStart; slot < sliceEnd; slot++) {
@@ -148,20 +96,10 @@ final class Worker implements WorkerSleep.Recheck {
             }
         }
         if (thief != null) {
-            summonIfOverloaded();
+            thief.noteBacklog(backlog);
         }
         previousPassWork = work;
         return work;
-    }
-
-    /** Costs a compare per pass unless this worker keeps finding a backlog it could share. */
-    private void summonIfOverloaded() {
-        if (backlog < BACKLOG_MAILBOXES) {
-            backlogPasses = 0;
-        } else if (++backlogPasses >= BACKLOG_PASSES_BEFORE_SUMMON) {
-            backlogPasses = 0;
-            thief.summonHelp();
-        }
     }
 
     /** Gulps {@code mailbox} and runs its batches while it refills and the budget lasts. */
@@ -186,7 +124,7 @@ final class Worker implements WorkerSleep.Recheck {
         int ran = 0;
         while (batch != null) {
             processingBatch = batch;
-            ran += run(batch);
+            ran += runner.runBatch(batch);
             final CopyQueue next = mailbox.finishBatch(batch, ran < REGULP_BUDGET && !termination.isDone());
             if (next == null) {
                 spare = batch;
@@ -208,7 +146,7 @@ final class Worker implements WorkerSleep.Recheck {
         }
         int ran = 0;
         while (batch > 0) {
-            ran += run(mailbox, batch);
+            ran += runner.runBatch(mailbox, batch);
             batch = mailbox.finishBatch(ran < REGULP_BUDGET && !termination.isDone());
         }
         return ran;
@@ -254,107 +192,18 @@ final class Worker implements WorkerSleep.Recheck {
         return true;
     }
 
-    private int run(CopyQueue batch) {
-        final int ran;
-        final boolean timed = progress.sampleNext();
-        final long start = timed ? System.nanoTime() : 0;
-        progress.beginBatch();
-        try {
-            ran = batch.drainTo(runner);
-        } catch (Throwable fatal) {
-            runner.abandonRest(batch);
-            throw fatal;
-        }
-        progress.endBatch();
-        if (timed) {
-            progress.sampled(System.nanoTime() - start, ran);
-        }
-        if (counting) {
-            counters.gulped(ran);
-        }
-        final long terminated = runner.takeTerminated();
-        if (terminated != 0) {
-            termination.terminated(terminated);
-        }
-        return ran;
-    }
-
-    /**
-     * Drains one MPSC batch of at most {@code limit} envelopes. A fatal error leaves the rest
-     * queued, where the final sweep reports them.
-     */
-    private int run(MpscMailbox mailbox, int limit) {
-        progress.beginBatch();
-        final int ran = mailbox.drain(runner, limit);
-        progress.endBatch();
-        if (counting) {
-            counters.gulped(ran);
-        }
-        final long terminated = runner.takeTerminated();
-        if (terminated != 0) {
-            termination.terminated(terminated);
-        }
-        return ran;
-    }
-
-    /**
-     * Sleeps until a sender wakes this worker, the system is done, or a periodic rescan (own slice,
-     * then one steal attempt) finds work. A rescan that finds nothing goes straight back to sleep.
-     * A thief rescans every {@link #WATCH_NANOS} times the number of sleepers while another worker
-     * is awake (to rescue a stuck one), otherwise backing off from {@link #THIEF_RESCAN_MIN_NANOS};
-     * summoned by an overloaded worker, it first tries a steal from that worker.
-     */
+    /** Sleeps until there is work again ({@link SleepCycle}). */
     void sleepUntilWork() {
-        long backoffNanos = THIEF_RESCAN_MIN_NANOS;
-        while (!termination.isDone()) {
-            spare.trim();
-            long rescanNanos = SLEEP_RESCAN_NANOS;
-            if (thief != null) {
-                // NOTE: a sleeper is not a victim worth choosing: stamp as if it had just looked for work.
-                thief.stamp();
-                rescanNanos = thief.othersAwake() ? WATCH_NANOS * sleepers : backoffNanos;
-            }
-            final WorkerSleep.Outcome outcome = sleep.sleep(this, rescanNanos);
-            if (outcome == WorkerSleep.Outcome.WOKEN) {
-                final int summoner = sleep.takeSummoner();
-                if (summoner >= 0 && thief != null) {
-                    passesBeforeSteal = EMPTY_PASSES_BEFORE_STEAL;
-                    thief.tryStealFrom(summoner);
-                }
-                return;
-            }
-            if (outcome != WorkerSleep.Outcome.TIMED_OUT) {
-                return;
-            }
-            if (pass() > 0 || (thief != null && thief.tryStealOnce())) {
-                return;
-            }
-            backoffNanos = Math.min(2 * backoffNanos, THIEF_RESCAN_MAX_NANOS);
-        }
+        sleepCycle.sleepUntilWork();
     }
 
-    @Override
-    public boolean mayHaveWork() {
-        for (int slot = sliceStart; slot < sliceEnd; slot++) {
-            final Mailbox mailbox = table.get(slot);
-            if (mailbox == null || mailbox.mayHaveWorkFor(sleep)) {
-                return true;
-            }
-        }
-        return false;
+    /** The re-checks this worker runs before it parks (also what the jcstress tests run). */
+    WorkerSleep.Recheck recheck() {
+        return sleepCycle;
     }
 
-    @Override
-    public void countUnclaimed() {
-        int unclaimed = 0;
-        for (int slot = sliceStart; slot < sliceEnd; slot++) {
-            final Mailbox mailbox = table.get(slot);
-            if (mailbox != null && mailbox.hasUnclaimedMessages(sleep)) {
-                unclaimed++;
-            }
-        }
-        if (unclaimed > 0) {
-            counters.lostWakeUps(unclaimed);
-        }
+    /** A worker going to sleep lets its spare queue's array go. */
+    void trimSpare() {
+        spare.trim();
     }
 }

@@ -43,8 +43,8 @@ public final class MpscSleepRaces {
             first.owner = sleep;
             second.owner = sleep;
             final WorkerQueueTable<Mailbox> table = new WorkerQueueTable<>(new Mailbox[] {first, second}, 1);
-            worker = new Worker(0, sleep, new WorkerProgress(), new WorkerCounters(), new EnvelopeRunner(null, null, null),
-                    TERMINATION, table, false);
+            worker = new Worker(0, sleep, new WorkerProgress(), new WorkerCounters(),
+                    new EnvelopeRunner(null, null, null, null, null, false), TERMINATION, table);
         }
     }
 
@@ -70,7 +70,7 @@ public final class MpscSleepRaces {
 
         @Actor
         public void sleeper(ZZZ_Result r) {
-            r.r1 = sleep.announceAndRecheck(worker);
+            r.r1 = sleep.announceAndRecheck(worker.recheck());
             if (r.r1) {
                 r.r2 = second.hasUnclaimedMessages(sleep);
             }
@@ -129,12 +129,12 @@ public final class MpscSleepRaces {
             relocation = new Thief(1, new WorkerSleep[] {victimSleep, thiefSleep},
                     new WorkerProgress[] {new WorkerProgress(), new WorkerProgress()}, table, null, null, null, null, null);
             victim = new Worker(0, victimSleep, new WorkerProgress(), new WorkerCounters(),
-                    new EnvelopeRunner(null, null, null), TERMINATION, table, false);
+                    new EnvelopeRunner(null, null, null, null, null, false), TERMINATION, table);
         }
 
         @Actor
         public void victim(ZZZZ_Result r) {
-            r.r1 = victimSleep.announceAndRecheck(victim);
+            r.r1 = victimSleep.announceAndRecheck(victim.recheck());
         }
 
         @Actor

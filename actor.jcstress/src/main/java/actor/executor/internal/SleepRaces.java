@@ -53,13 +53,13 @@ public final class SleepRaces {
             first.owner = sleep;
             second.owner = sleep;
             final WorkerQueueTable<Mailbox> table = new WorkerQueueTable<>(new Mailbox[] {first, second}, 1);
-            worker = new Worker(0, sleep, new WorkerProgress(), new WorkerCounters(), new EnvelopeRunner(null, null, null), TERMINATION,
-                    table, false);
+            worker = new Worker(0, sleep, new WorkerProgress(), new WorkerCounters(),
+                    new EnvelopeRunner(null, null, null, null, null, false), TERMINATION, table);
         }
 
         @Actor
         public void sleeper(ZZ_Result r) {
-            r.r1 = sleep.announceAndRecheck(worker);
+            r.r1 = sleep.announceAndRecheck(worker.recheck());
         }
 
         @Actor
@@ -105,7 +105,7 @@ public final class SleepRaces {
 
         @Actor
         public void victim(ZZZZ_Result r) {
-            r.r1 = owner.announceAndRecheck(victim);
+            r.r1 = owner.announceAndRecheck(victim.recheck());
         }
 
         @Actor
@@ -168,7 +168,7 @@ public final class SleepRaces {
 
         @Actor
         public void victim(ZZZZ_Result r) {
-            r.r1 = owner.announceAndRecheck(victim);
+            r.r1 = owner.announceAndRecheck(victim.recheck());
         }
 
         @Actor

@@ -173,8 +173,8 @@ abstract class TwoWorkerState {
     /** The real worker {@code index} of this table, for its re-check before sleeping. */
     Worker worker(int index) {
         return new Worker(index, index == 0 ? owner : thief, new WorkerProgress(), new WorkerCounters(),
-                new EnvelopeRunner(null, null, null),
-                TERMINATION, table, false);
+                new EnvelopeRunner(null, null, null, null, null, false),
+                TERMINATION, table);
     }
 
     /** x's messages still queued, "-" if none; takes them out of x (once). Arbiter only. */

@@ -1,0 +1,120 @@
+package actor.executor.internal;
+
+import actor.stats.internal.WorkerCounters;
+import actor.steal.internal.WorkerQueueTable;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * When and how long one worker sleeps, and its re-checks. The worker announces sleep and re-checks
+ * its slice under the mailbox locks ({@link #mayHaveWork()}; {@link WorkerSleep} has the protocol),
+ * then parks. A worker that cannot steal rescans on its own every {@link #SLEEP_RESCAN_NANOS}. A
+ * thief looks for work (own slice, one steal attempt) every {@link #WATCH_NANOS} times the number of
+ * sleepers while another worker is awake, to rescue a worker stuck in one behaviour, and otherwise
+ * backs off from {@link #THIEF_RESCAN_MIN_NANOS} to {@link #THIEF_RESCAN_MAX_NANOS}; summoned by an
+ * overloaded worker, it first tries a steal from that one.
+ *
+ * <p>Threading: the worker's thread only.
+ */
+final class SleepCycle implements WorkerSleep.Recheck {
+
+    /** Longest a sleeping worker that cannot steal parks before rescanning its slice on its own. */
+    static final long SLEEP_RESCAN_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /**
+     * First park of a sleeping thief before it looks for work on its own; each fruitless look
+     * doubles the period up to {@link #THIEF_RESCAN_MAX_NANOS}. Waking from a timed park costs tens
+     * of microseconds of CPU on a virtual machine, so a long idle must not wake often.
+     */
+    static final long THIEF_RESCAN_MIN_NANOS = TimeUnit.MILLISECONDS.toNanos(4);
+    /** Longest period between a sleeping thief's own looks for work. */
+    static final long THIEF_RESCAN_MAX_NANOS = TimeUnit.MILLISECONDS.toNanos(256);
+    /**
+     * Period of a sleeping thief's own looks for work while another worker is awake, per sleeping
+     * worker (so the sleepers together look about this often): they watch for a worker stuck in one
+     * behaviour, whose other mailboxes they can rescue ({@link Thief#RESCUE_AFTER_NANOS}).
+     */
+    static final long WATCH_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+
+    private final Worker worker;
+    private final WorkerSleep sleep;
+    private final Termination termination;
+    private final WorkerQueueTable<Mailbox> table;
+    private final WorkerCounters counters;
+    private final int sliceStart;
+    private final int sliceEnd;
+    private final int sleepers;
+    /** Null when stealing is off; set once before the thread starts. */
+    private Thief thief;
+
+    SleepCycle(Worker worker, WorkerSleep sleep, Termination termination, WorkerQueueTable<Mailbox> table,
+               WorkerCounters counters) {
+        this.worker = worker;
+        this.sleep = sleep;
+        this.termination = termination;
+        this.table = table;
+        this.counters = counters;
+        this.sliceStart = table.sliceStart(worker.index);
+        this.sliceEnd = table.sliceEnd(worker.index);
+        this.sleepers = table.workers() - 1;
+    }
+
+    void stealWith(Thief stealer) {
+        this.thief = stealer;
+    }
+
+    /**
+     * Sleeps until a sender wakes this worker, the system is done, or a periodic look (own slice,
+     * then one steal attempt) finds work. A look that finds nothing goes straight back to sleep.
+     */
+    void sleepUntilWork() {
+        long backoffNanos = THIEF_RESCAN_MIN_NANOS;
+        while (!termination.isDone()) {
+            worker.trimSpare();
+            long rescanNanos = SLEEP_RESCAN_NANOS;
+            if (thief != null) {
+                // NOTE: a sleeper is not a victim worth choosing: stamp as if it had just looked for work.
+                thief.stamp();
+                rescanNanos = thief.othersAwake() ? WATCH_NANOS * sleepers : backoffNanos;
+            }
+            final WorkerSleep.Outcome outcome = sleep.sleep(this, rescanNanos);
+            if (outcome == WorkerSleep.Outcome.WOKEN) {
+                final int summoner = sleep.takeSummoner();
+                if (summoner >= 0 && thief != null) {
+                    thief.summonedBy(summoner);
+                }
+                return;
+            }
+            if (outcome != WorkerSleep.Outcome.TIMED_OUT) {
+                return;
+            }
+            if (worker.pass() > 0 || (thief != null && thief.tryStealOnce())) {
+                return;
+            }
+            backoffNanos = Math.min(2 * backoffNanos, THIEF_RESCAN_MAX_NANOS);
+        }
+    }
+
+    @Override
+    public boolean mayHaveWork() {
+        for (int slot = sliceStart; slot < sliceEnd; slot++) {
+            final Mailbox mailbox = table.get(slot);
+            if (mailbox == null || mailbox.mayHaveWorkFor(sleep)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public void countUnclaimed() {
+        int unclaimed = 0;
+        for (int slot = sliceStart; slot < sliceEnd; slot++) {
+            final Mailbox mailbox = table.get(slot);
+            if (mailbox != null && mailbox.hasUnclaimedMessages(sleep)) {
+                unclaimed++;
+            }
+        }
+        if (unclaimed > 0) {
+            counters.lostWakeUps(unclaimed);
+        }
+    }
+}
