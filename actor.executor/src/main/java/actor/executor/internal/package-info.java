@@ -2,11 +2,34 @@
  * The sharded, gulping, message-centric executor. Not exported: applications reach it only through
  * {@code actor.api}.
  *
- * <p>Threading: {@link actor.executor.internal.ShardedExecutor#send} runs on any thread and touches
- * one mailbox: under its spin lock ({@link actor.executor.internal.CopyQueueMailbox}), or with one
- * lock-free offer ({@link actor.executor.internal.MpscMailbox}). Each
- * {@link actor.executor.internal.Worker} owns its private
- * fields; the fields shared between threads are documented where they are declared, with who
- * writes them, who reads them, and with which ordering.
+ * <h2>One class per mechanism</h2>
+ * The send and the gulp: {@link actor.executor.internal.Mailbox} ({@code CopyQueueMailbox} under a
+ * spin lock, or {@code MpscMailbox} with lock-free sends). The duty cycle:
+ * {@link actor.executor.internal.Worker}, run by {@link actor.executor.internal.WorkerRunner}; one
+ * envelope and one batch: {@link actor.executor.internal.EnvelopeRunner}. Sleep and wake-up:
+ * {@link actor.executor.internal.WorkerSleep} (both sides), {@link actor.executor.internal.SleepCycle}
+ * (when, and the re-checks). Stealing, pulls, rescues and summons, and the owners a swap moves:
+ * {@link actor.executor.internal.Thief}. Live count, stop, abort and exit:
+ * {@link actor.executor.internal.Termination}. Tickets: {@link actor.executor.internal.Placement}.
+ *
+ * <h2>House rules</h2>
+ * <ul>
+ * <li><b>Padding.</b> A field other threads touch on a hot path sits alone between 128-byte pads,
+ *     laid out by class hierarchy ({@code ...Pad0 -> ...Fields -> ...Pad1}) with byte fields, so the
+ *     JVM cannot put another field into the gap; {@code PaddingTest} checks every such claim with
+ *     JOL.</li>
+ * <li><b>{@code ...Racy}.</b> A method named so reads without the lock (opaque): a hint that may be
+ *     stale, never a decision. Every decision is re-checked under the mailbox lock.</li>
+ * <li><b>Lock-guarded fields.</b> A mailbox's queue, owner, being-processed flag and closed flag
+ *     change only under its lock (the being-processed flag is also cleared by its owner with a
+ *     release store); an owner changes only while a thief holds the mailbox's slot in a swap.</li>
+ * <li><b>Writer, reader, ordering.</b> Every field shared between threads says in its comment who
+ *     writes it, who reads it and with which ordering (plain, opaque, acquire/release, volatile);
+ *     VarHandles are resolved once in the owning class; each publication point and deliberate benign
+ *     race carries a {@code NOTE:} saying why it is safe.</li>
+ * <li><b>Proofs.</b> The two- and three-party races of these protocols are jcstress tests
+ *     ({@code actor.jcstress}); liveness (no lost wake-up) is counted exactly and asserted by the
+ *     stress tests.</li>
+ * </ul>
  */
 package actor.executor.internal;
