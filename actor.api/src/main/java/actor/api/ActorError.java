@@ -78,6 +78,19 @@ public sealed interface ActorError {
     }
 
     /**
+     * Debug checks: at the stop, once every worker has exited, a mailbox's recorded owner (the
+     * worker its senders wake) was not the worker whose slice holds it. This is a bug in the
+     * executor's stealing protocol, never in the application: please report it.
+     */
+    record OwnershipMismatch(int mailbox, int recordedOwner, int slotOwner) implements ActorError {
+        @Override
+        public String describe() {
+            return "executor invariant broken: mailbox " + mailbox + " records worker " + recordedOwner
+                    + " as its owner but sits in worker " + slotOwner + "'s slice";
+        }
+    }
+
+    /**
      * Debug checks: a message became unreachable without ever being sent, which often means a
      * forgotten send.
      */

@@ -12,7 +12,8 @@ public enum Checks {
      * Also: messages that become unreachable without ever being sent are reported
      * ({@link ActorError.UnsentMessage}), and sending a message again after it was deleted
      * ({@link Allocation#DELETE}) throws. Only messages created while a debug system runs are
-     * tracked.
+     * tracked. At the stop the executor also checks its own invariants: every mailbox's owner is
+     * the worker whose slice holds it ({@link ActorError.OwnershipMismatch}).
      */
     DEBUG
 }

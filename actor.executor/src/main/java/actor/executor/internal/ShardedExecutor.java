@@ -200,6 +200,17 @@ final class ShardedExecutor implements ActorExecutor {
         return termination.liveActors();
     }
 
+    /** Debug checks, at the quiescent point: every mailbox's owner is the worker whose slice holds it. */
+    private void checkOwners() {
+        for (int slot = 0; slot < table.size(); slot++) {
+            final Mailbox mailbox = table.get(slot);
+            final int recorded = mailbox.ownerLocked().worker;
+            if (recorded != table.workerOf(slot)) {
+                reporter.report(new ActorError.OwnershipMismatch(mailbox.index, recorded, table.workerOf(slot)));
+            }
+        }
+    }
+
     /** Run by the last worker to exit: closes the mailboxes, reports leftovers, ends statistics. */
     private void finalSweep() {
         final UndeliveredLog undelivered = new UndeliveredLog();
@@ -210,6 +221,9 @@ final class ShardedExecutor implements ActorExecutor {
             mailbox.closeAndDrain((to, message) -> undelivered.record(((Registration) to).actor(), message));
         }
         reporter.undelivered(undelivered);
+        if (debug) {
+            checkOwners();
+        }
         final long abandoned = termination.liveActors();
         if (termination.endedEarly() && abandoned > 0) {
             reporter.report(new ActorError.LiveActorsAbandoned(abandoned));

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import actor.api.Actor;
+import actor.api.ActorError;
 import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
+import actor.api.Checks;
 import actor.api.MailboxKind;
 import actor.api.Message;
 import actor.api.PoisonPill;
@@ -29,8 +31,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Liveness as a checked property: bursts of messages (from outside and from actors, to actors all
  * over the workers, plus a skewed stretch that makes thieves steal) separated by idle gaps long
  * enough for every worker to fall asleep, with 8 and 16 workers on 2 cores and every selector.
- * Every message is received exactly once, and no worker's own timer ever finds messages it was
- * not woken for: the executor counts such a find as a lost wake-up, and it must stay zero. With
+ * Every message is received exactly once, every mailbox's owner agrees with the slot table when
+ * the system stops (debug checks), and no worker's own timer ever finds messages it was not woken
+ * for: the executor counts such a find as a lost wake-up, and it must stay zero. With
  * either mailbox kind: with copy queues every waker claims the sleep flag under the lock of the
  * mailbox it filled, so the count is exact; an MPSC sender marks its envelope once its claim is
  * over, and only a marked envelope counts, so a send in progress is never mistaken for a lost
@@ -84,8 +87,10 @@ class WakeUpLivenessTest {
         final int hops = 3;
         final AtomicLong received = new AtomicLong();
         final List<Node> nodes = new ArrayList<>();
+        final RecordingErrorHandler errors = new RecordingErrorHandler();
         final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("liveness").workers(workers)
-                .victimSelector(selector).mailboxKind(kind).statistics(StatisticsMode.ON).sleepAfter(Duration.ofMillis(1)).build());
+                .victimSelector(selector).mailboxKind(kind).statistics(StatisticsMode.ON).sleepAfter(Duration.ofMillis(1))
+                .checks(Checks.DEBUG).errorHandler(errors).build());
         long expected = 0;
         try (system) {
             for (int i = 0; i < 4 * workers; i++) {
@@ -118,6 +123,9 @@ class WakeUpLivenessTest {
         assertEquals(expected, total.messagesReceived(), "exactly once: " + total);
         assertEquals(expected, total.messagesSent(), total.toString());
         assertEquals(0, total.lostWakeUps(), "a timer found messages no waker had announced: " + total);
+        assertEquals(List.of(), errors.ofType(ActorError.OwnershipMismatch.class),
+                "at the stop every mailbox's owner is the worker whose slice holds it");
+        assertEquals(List.of(), errors.all(), "nothing else reported either");
         assertTrue(received.get() == expected - nodes.size());
     }
 }
