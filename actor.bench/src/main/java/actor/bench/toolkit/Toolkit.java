@@ -110,16 +110,6 @@ final class Toolkit {
         }
     }
 
-    /**
-     * The worker whose slice holds {@code actor}'s mailbox when the system starts: the mailboxes
-     * are split into contiguous slices, one per worker, so mailbox {@code t} of {@code M} belongs
-     * to worker {@code t * workers / M}. Work stealing may later move a mailbox holding a backlog
-     * (two messages or more) to another worker.
-     */
-    static int workerOf(ActorSystem system, Actor<?> actor) {
-        return (int) ((long) actor.ticket() * system.config().workers() / system.config().mailboxes());
-    }
-
     /** An actor made by {@code factory} whose mailbox starts on worker {@code worker} (see {@link #onWorker(ActorSystem, IntPredicate, Function)}). */
     static <A extends Actor<?>> A onWorker(ActorSystem system, int worker, Function<ActorSystem, A> factory) {
         final int workers = system.config().workers();
@@ -131,7 +121,7 @@ final class Toolkit {
 
     /**
      * Creates actors with {@code factory} until one's mailbox starts on a worker that
-     * {@code wanted} accepts ({@link #workerOf}); each rejected actor is sent
+     * {@code wanted} accepts ({@link ActorSystem#initialWorkerOf}); each rejected actor is sent
      * {@link PoisonPill#FINISHED} at once, so it terminates without running a behaviour. Depends
      * only on the ticket-to-worker rule, not on the order in which tickets are handed out; call it
      * from outside the system (a behaviour's creations may all stay in its own worker's slice).
@@ -143,7 +133,7 @@ final class Toolkit {
         final long tries = (long) PLACEMENT_TRIES_PER_MAILBOX * system.config().mailboxes();
         for (long i = 0; i < tries; i++) {
             final A actor = factory.apply(system);
-            if (wanted.test(workerOf(system, actor))) {
+            if (wanted.test(system.initialWorkerOf(actor))) {
                 return actor;
             }
             actor.send(PoisonPill.FINISHED);

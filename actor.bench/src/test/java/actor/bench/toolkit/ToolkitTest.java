@@ -47,7 +47,7 @@ class ToolkitTest {
                     final Probe probe = Toolkit.onWorker(system, w, Probe::new);
                     final long slice = (long) probe.ticket() * workers / system.config().mailboxes();
                     assertEquals(w, slice, "ticket " + probe.ticket() + " of " + system.config().mailboxes());
-                    assertEquals(w, Toolkit.workerOf(system, probe));
+                    assertEquals(w, system.initialWorkerOf(probe));
                     probe.send(PoisonPill.FINISHED);
                 }
             }

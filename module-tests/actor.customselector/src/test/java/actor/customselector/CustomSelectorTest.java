@@ -66,8 +66,7 @@ class CustomSelectorTest {
             int placed = 0;
             while (placed < busy.length) {
                 final Busy candidate = new Busy(system, 5_000);
-                // NOTE: the documented rule: ticket t starts on worker floor(((t + 1) * N - 1) / M); 48 mailboxes.
-                if ((candidate.ticket() + 1) * 3 - 1 < 48) {
+                if (system.initialWorkerOf(candidate) == 0) {
                     busy[placed++] = candidate;
                 } else {
                     candidate.send(PoisonPill.FINISHED);

@@ -107,6 +107,7 @@ class BadInputTest {
             assertEquals("pill", assertThrows(NullPointerException.class, () -> log.send((PoisonPill) null)).getMessage());
             assertEquals("system", assertThrows(NullPointerException.class, () -> new Log(null)).getMessage());
             assertEquals("actor", assertThrows(NullPointerException.class, () -> system.register(null)).getMessage());
+            assertEquals("actor", assertThrows(NullPointerException.class, () -> system.initialWorkerOf(null)).getMessage());
             assertEquals("timeout", assertThrows(NullPointerException.class, () -> system.stop(null)).getMessage());
             assertEquals("allocation", assertThrows(NullPointerException.class,
                     () -> new Note("x").setAllocation(null)).getMessage());

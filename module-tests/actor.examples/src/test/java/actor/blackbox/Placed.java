@@ -6,20 +6,13 @@ import actor.api.PoisonPill;
 import java.util.function.Function;
 
 /**
- * Places actors on chosen workers through the documented ticket rule: ticket {@code t} starts in the
- * slice of worker {@code floor(((t + 1) * N - 1) / M)}. Creates actors until one lands on the wanted
- * worker; the others are finished at once.
+ * Places actors on chosen workers through the documented ticket rule
+ * ({@link ActorSystem#initialWorkerOf}). Creates actors until one lands on the wanted worker; the
+ * others are finished at once.
  */
 final class Placed {
 
     private Placed() {
-    }
-
-    /** The worker whose initial slice holds {@code actor}'s mailbox. */
-    static int workerOf(ActorSystem system, Actor<?> actor) {
-        final long n = system.config().workers();
-        final long m = system.config().mailboxes();
-        return (int) (((actor.ticket() + 1L) * n - 1) / m);
     }
 
     /** A new actor from {@code make} whose mailbox starts in {@code worker}'s slice. */
@@ -27,7 +20,7 @@ final class Placed {
         final int limit = system.config().mailboxes() * 4;
         for (int tries = 0; tries < limit; tries++) {
             final A actor = make.apply(system);
-            if (workerOf(system, actor) == worker) {
+            if (system.initialWorkerOf(actor) == worker) {
                 return actor;
             }
             actor.send(PoisonPill.FINISHED);
