@@ -32,8 +32,10 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
     private final WorkerCounters counters;
     private final boolean counting;
     private long terminated;
-    /** Sends by the envelope running now (its behaviour), counted by {@link #firstSendOfEnvelope}. */
+    /** Hand-offs by the envelope running now (its behaviour), counted by {@link #countHandOff}. */
     private int sends;
+    /** Hand-offs by every behaviour this worker ran, for the sampled cost estimate. */
+    private long handOffs;
 
     EnvelopeRunner(ActorAccess access, Reporter reporter, Termination termination, WorkerProgress progress,
                    WorkerCounters counters, boolean counting) {
@@ -53,10 +55,11 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
      * @return the envelopes run
      */
     int runBatch(CopyQueue batch) {
-        final int ran;
         final boolean timed = progress.sampleNext();
         final long start = timed ? System.nanoTime() : 0;
+        final long handOffsBefore = handOffs;
         progress.beginBatch();
+        final int ran;
         try {
             ran = batch.drainTo(this);
         } catch (Throwable fatal) {
@@ -65,19 +68,26 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
         }
         progress.endBatch();
         if (timed) {
-            progress.sampled(System.nanoTime() - start, ran);
+            progress.sampled(System.nanoTime() - start, ran, handOffs - handOffsBefore);
         }
         return afterBatch(ran);
     }
 
     /**
-     * Drains one MPSC batch of at most {@code limit} envelopes. A fatal error leaves the rest
-     * queued, where the final sweep reports them.
+     * Drains one MPSC batch of at most {@code limit} envelopes, with the same progress marks and
+     * sampling as a copy-queue batch. A fatal error leaves the rest queued, where the final sweep
+     * reports them.
      */
     int runBatch(MpscMailbox mailbox, int limit) {
+        final boolean timed = progress.sampleNext();
+        final long start = timed ? System.nanoTime() : 0;
+        final long handOffsBefore = handOffs;
         progress.beginBatch();
         final int ran = mailbox.drain(this, limit);
         progress.endBatch();
+        if (timed) {
+            progress.sampled(System.nanoTime() - start, ran, handOffs - handOffsBefore);
+        }
         return afterBatch(ran);
     }
 
@@ -142,8 +152,12 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
         }
     }
 
-    /** Called on each send from a behaviour of this worker: whether it is the running envelope's first. */
-    boolean firstSendOfEnvelope() {
+    /**
+     * Called on each hand-off (a send from a behaviour of this worker to another mailbox): counts
+     * it, and says whether it is the running envelope's first.
+     */
+    boolean countHandOff() {
+        handOffs++;
         return sends++ == 0;
     }
 

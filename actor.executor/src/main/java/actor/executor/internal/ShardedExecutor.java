@@ -141,7 +141,7 @@ final class ShardedExecutor implements ActorExecutor {
             if (sender.appendToBatch(mailbox, to, message)) {
                 return;
             }
-            sender.maybePull(mailbox);
+            sender.handOff(mailbox);
         }
         if (!mailbox.push(to, message)) {
             reporter.lateSend(to.actor(), message);

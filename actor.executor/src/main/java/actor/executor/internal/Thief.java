@@ -63,6 +63,13 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
      */
     static final long MIN_BACKLOG_NANOS = java.util.concurrent.TimeUnit.MICROSECONDS.toNanos(100);
     /**
+     * What a message handed to a mailbox of another worker costs beyond a hand-off between two
+     * mailboxes of one worker: a lock and a queue slot on lines the other core owns, and often its
+     * wake-up. Measured here as the one-way hop of cross-worker ping-pong (60-120 ns on 2 virtual
+     * CPUs); larger across sockets.
+     */
+    static final long CROSS_CORE_HAND_OFF_NANOS = 100;
+    /**
      * Costliest messages (on the sending worker) for which a hand-off pulls the receiver's mailbox
      * ({@link #tryPull}): below this a message costs less than handing it to another core.
      */
@@ -178,8 +185,8 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     boolean tryStealFrom(int victim) {
         counters.stealAttempt();
         final boolean rescue = isStuck(victim);
-        minMessages = rescue ? 1 : minMessagesToSteal(progress[victim].nanosPerMessage());
-        final int victimSlot = findCandidate(victim);
+        minMessages = rescue ? 1 : minMessagesToSteal(progress[victim]);
+        final int victimSlot = minMessages == Integer.MAX_VALUE ? -1 : findCandidate(victim);
         final int mySlot = victimSlot < 0 ? -1 : findSlotToGive();
         if (victimSlot < 0 || mySlot < 0) {
             counters.stealNoCandidate();
@@ -255,14 +262,24 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
         return true;
     }
 
+    /** Fewest messages a backlog of {@code worker}'s must hold to be stolen ({@link #minMessagesToSteal(long, long)}). */
+    static int minMessagesToSteal(WorkerProgress worker) {
+        return minMessagesToSteal(worker.nanosPerMessage(), worker.handOffsPer256());
+    }
+
     /**
      * Fewest messages a backlog must hold to be stolen from a worker whose messages cost
-     * {@code nanosPerMessage} each (0: not measured yet): at least {@link #MIN_MESSAGES_TO_STEAL},
-     * and at least {@link #MIN_BACKLOG_NANOS} of work.
+     * {@code nanosPerMessage} each and hand {@code handOffsPer256} messages per 256 to other mailboxes:
+     * at least {@link #MIN_MESSAGES_TO_STEAL}, and at least {@link #MIN_BACKLOG_NANOS} of work. None
+     * at all ({@link Integer#MAX_VALUE}) before the worker's first timed batch (0: nothing known, and
+     * the first batch of a run is timed) or while the worker is communication-bound, its messages cheaper than the cross-core hand-offs they would cause once
+     * its actors are split across workers ({@link #CROSS_CORE_HAND_OFF_NANOS} each). Splitting such a
+     * worker makes it slower, not faster: its actors keep talking to the ones left behind. A worker
+     * stuck in one behaviour is rescued regardless ({@link #isStuck}).
      */
-    static int minMessagesToSteal(long nanosPerMessage) {
-        if (nanosPerMessage <= 0) {
-            return MIN_MESSAGES_TO_STEAL;
+    static int minMessagesToSteal(long nanosPerMessage, long handOffsPer256) {
+        if (nanosPerMessage <= 0 || nanosPerMessage * 256 < handOffsPer256 * CROSS_CORE_HAND_OFF_NANOS) {
+            return Integer.MAX_VALUE;
         }
         return (int) Math.max(MIN_MESSAGES_TO_STEAL, Math.min(Integer.MAX_VALUE, MIN_BACKLOG_NANOS / nanosPerMessage));
     }

@@ -116,7 +116,7 @@ final class Worker {
             return 0;
         }
         gulpedSize = batch.size();
-        if (gulpedSize >= Thief.minMessagesToSteal(progress.nanosPerMessage())) {
+        if (gulpedSize >= Thief.minMessagesToSteal(progress)) {
             backlog++;
         }
         processing = mailbox;
@@ -141,7 +141,7 @@ final class Worker {
         if (batch == 0) {
             return 0;
         }
-        if (batch >= Thief.MIN_MESSAGES_TO_STEAL) {
+        if (batch >= Thief.minMessagesToSteal(progress)) {
             backlog++;
         }
         int ran = 0;
@@ -153,8 +153,10 @@ final class Worker {
     }
 
     /**
-     * A hand-off from a behaviour of this worker to a mailbox of another, idle worker: pulls that
-     * mailbox into this worker's slice first, so a conversation in which one message at a time goes
+     * A hand-off: a behaviour of this worker sends to another mailbox than the one whose batch runs.
+     * With stealing on, counted for the cost estimate ({@link WorkerProgress#handOffsPer256}), which
+     * only thieves read. If the mailbox belongs
+     * to another, idle worker, the hand-off may pull it into this worker's slice first, so a conversation in which one message at a time goes
      * back and forth (a ping-pong pair, a request and its reply, a token around a ring) runs on one
      * worker instead of paying a cross-core hand-off per message. Only when this worker has nothing
      * else to do (its previous pass ran at most one envelope and this batch holds one: a worker with
@@ -163,8 +165,12 @@ final class Worker {
      * worker's messages are cheap (a communication-bound regime: a backlog of costly ones is stolen
      * back), only to an empty mailbox no batch runs, and only with stealing on.
      */
-    void maybePull(Mailbox mailbox) {
-        if (thief == null || previousPassWork > 1 || gulpedSize != 1 || !runner.firstSendOfEnvelope()
+    void handOff(Mailbox mailbox) {
+        if (thief == null) {
+            return;
+        }
+        final boolean first = runner.countHandOff();
+        if (previousPassWork > 1 || gulpedSize != 1 || !first
                 || progress.nanosPerMessage() > Thief.PULL_MAX_NANOS_PER_MESSAGE) {
             return;
         }

@@ -25,6 +25,7 @@ abstract class WorkerProgressPad0 {
 abstract class WorkerProgressCount extends WorkerProgressPad0 {
     long count;
     long nanosPerMessage;
+    long handOffsPer256;
     boolean idle;
 }
 
@@ -55,9 +56,12 @@ final class WorkerProgress extends WorkerProgressPad1 {
 
     /** Batches between two timed ones (a power of two): two clock reads per batch would cost more than a small batch. */
     static final int SAMPLE_EVERY = 64;
+    /** Timed batches after which the sums behind the estimates are halved, so they follow a changing workload. */
+    static final int SAMPLES_PER_HALVING = 16;
 
     private static final VarHandle VH_COUNT;
     private static final VarHandle VH_NANOS_PER_MESSAGE;
+    private static final VarHandle VH_HAND_OFFS_PER_256;
     private static final VarHandle VH_IDLE;
 
     static {
@@ -65,11 +69,19 @@ final class WorkerProgress extends WorkerProgressPad1 {
             VH_COUNT = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "count", long.class);
             VH_NANOS_PER_MESSAGE = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class,
                     "nanosPerMessage", long.class);
+            VH_HAND_OFFS_PER_256 = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class,
+                    "handOffsPer256", long.class);
             VH_IDLE = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "idle", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
+
+    /** Sums over the recent timed batches; the worker's own (plain fields). */
+    private long sampledNanos;
+    private long sampledMessages;
+    private long sampledHandOffs;
+    private int samples;
 
     /** Worker thread only: a batch begins (the count becomes odd). */
     void beginBatch() {
@@ -87,20 +99,41 @@ final class WorkerProgress extends WorkerProgressPad1 {
     }
 
     /**
-     * Worker thread only: a timed batch ran {@code messages} in {@code nanos}; folds it into the
-     * estimate (an exponential average, weight 1/4).
+     * Worker thread only: a timed batch ran {@code messages} in {@code nanos}, and its behaviours
+     * handed {@code handOffs} messages to other mailboxes. The estimates are ratios of sums over the
+     * recent timed batches (halved every {@link #SAMPLES_PER_HALVING}), not averages of per-batch
+     * ratios: a workload mixing one-message batches with large ones costs per message what its
+     * messages cost in total, not what its smallest batches cost.
      */
-    void sampled(long nanos, int messages) {
-        if (messages > 0) {
-            final long sample = nanos / messages;
-            final long old = nanosPerMessage;
-            VH_NANOS_PER_MESSAGE.setOpaque(this, old == 0 ? sample : old + (sample - old) / 4);
+    void sampled(long nanos, int messages, long handOffs) {
+        if (messages <= 0) {
+            return;
+        }
+        sampledNanos += nanos;
+        sampledMessages += messages;
+        sampledHandOffs += handOffs;
+        VH_NANOS_PER_MESSAGE.setOpaque(this, Math.max(1, sampledNanos / sampledMessages));
+        VH_HAND_OFFS_PER_256.setOpaque(this, sampledHandOffs * 256 / sampledMessages);
+        if (++samples == SAMPLES_PER_HALVING) {
+            samples = SAMPLES_PER_HALVING / 2;
+            sampledNanos /= 2;
+            sampledMessages = Math.max(1, sampledMessages / 2);
+            sampledHandOffs /= 2;
         }
     }
 
     /** Any thread: nanoseconds per message on this worker, 0 before the first sample (opaque). */
     long nanosPerMessage() {
         return (long) VH_NANOS_PER_MESSAGE.getOpaque(this);
+    }
+
+    /**
+     * Any thread: messages its behaviours hand to other mailboxes per 256 messages run, on the
+     * same sampled batches (opaque): how much a split of its actors across workers would make cross
+     * cores ({@link Thief#minMessagesToSteal}).
+     */
+    long handOffsPer256() {
+        return (long) VH_HAND_OFFS_PER_256.getOpaque(this);
     }
 
     /**

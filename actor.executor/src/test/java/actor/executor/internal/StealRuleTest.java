@@ -1,0 +1,78 @@
+package actor.executor.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The thief's rule for what backlog is worth stealing ({@link Thief#minMessagesToSteal(long, long)})
+ * and the estimates it reads ({@link WorkerProgress#sampled}), with the figures measured on the
+ * balance benchmarks: about 25 ns per message and one hand-off per message without work per
+ * message, about 205-260 ns with it ({@code docs/benchmarks.md}).
+ */
+class StealRuleTest {
+
+    @Test
+    void nothingIsStolenBeforeTheVictimsFirstTimedBatch() {
+        assertEquals(Integer.MAX_VALUE, Thief.minMessagesToSteal(0, 0));
+    }
+
+    @Test
+    void aCommunicationBoundWorkerIsNotSplit() {
+        assertEquals(Integer.MAX_VALUE, Thief.minMessagesToSteal(25, 274),
+                "cheap messages that each hand one on: a split only adds cross-core hand-offs");
+        assertEquals(Integer.MAX_VALUE, Thief.minMessagesToSteal(250, 7006),
+                "a fan-out of 27 per message outweighs 250 ns of work");
+    }
+
+    @Test
+    void aComputeBoundWorkerIsSplitOnceTheBacklogHoldsEnoughWork() {
+        assertEquals(Thief.MIN_BACKLOG_NANOS / 205, Thief.minMessagesToSteal(205, 317));
+        assertEquals(Thief.MIN_MESSAGES_TO_STEAL, Thief.minMessagesToSteal(1_000_000, 256),
+                "a costly message is worth taking alone, if not alone in its mailbox");
+    }
+
+    @Test
+    void cheapMessagesThatHandNothingOnAreStolenByVolume() {
+        assertEquals(Thief.MIN_BACKLOG_NANOS / 25, Thief.minMessagesToSteal(25, 0),
+                "independent actors (self-sends, sends from outside) lose nothing when split");
+    }
+
+    @Test
+    void theBoundaryIsTheCrossCoreHandOffCost() {
+        final long handOffsPer256 = 256;
+        assertEquals(Integer.MAX_VALUE,
+                Thief.minMessagesToSteal(Thief.CROSS_CORE_HAND_OFF_NANOS - 1, handOffsPer256));
+        assertTrue(Thief.minMessagesToSteal(Thief.CROSS_CORE_HAND_OFF_NANOS, handOffsPer256) < Integer.MAX_VALUE);
+    }
+
+    @Test
+    void theEstimatesAreRatiosOfSumsNotAveragesOfBatchRatios() {
+        final WorkerProgress progress = new WorkerProgress();
+        progress.sampled(40_000, 1, 40);
+        progress.sampled(20_000, 999, 999);
+        assertEquals(60_000 / 1_000, progress.nanosPerMessage(),
+                "a one-message batch that fans out weighs as one message, not as half the estimate");
+        assertEquals(1_039L * 256 / 1_000, progress.handOffsPer256());
+    }
+
+    @Test
+    void theEstimatesFollowAChangingWorkload() {
+        final WorkerProgress progress = new WorkerProgress();
+        progress.sampled(1_000_000, 1_000, 27_000);
+        for (int i = 0; i < 4 * WorkerProgress.SAMPLES_PER_HALVING; i++) {
+            progress.sampled(25_000, 1_000, 1_000);
+        }
+        assertTrue(progress.nanosPerMessage() < 30, "nanos per message " + progress.nanosPerMessage());
+        assertTrue(progress.handOffsPer256() < 270, "hand-offs per 256 " + progress.handOffsPer256());
+    }
+
+    @Test
+    void anEmptyBatchChangesNothing() {
+        final WorkerProgress progress = new WorkerProgress();
+        progress.sampled(1_000, 0, 0);
+        assertEquals(0, progress.nanosPerMessage());
+        assertEquals(0, progress.handOffsPer256());
+    }
+}
