@@ -49,13 +49,13 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
 
     /**
      * Runs one gulped copy-queue batch (and what its behaviours append to it): progress marks
-     * around it, one batch in {@link WorkerProgress#SAMPLE_EVERY} timed, then statistics and the
+     * around it, timed if {@link WorkerProgress#sampleNext} says so, then statistics and the
      * terminations it caused. A fatal error reports the rest of the batch and propagates.
      *
      * @return the envelopes run
      */
     int runBatch(CopyQueue batch) {
-        final boolean timed = progress.sampleNext();
+        final boolean timed = progress.sampleNext(batch.size());
         final long start = timed ? System.nanoTime() : 0;
         final long handOffsBefore = handOffs;
         progress.beginBatch();
@@ -79,7 +79,7 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
      * reports them.
      */
     int runBatch(MpscMailbox mailbox, int limit) {
-        final boolean timed = progress.sampleNext();
+        final boolean timed = progress.sampleNext(limit);
         final long start = timed ? System.nanoTime() : 0;
         final long handOffsBefore = handOffs;
         progress.beginBatch();

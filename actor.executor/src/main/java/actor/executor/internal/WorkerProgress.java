@@ -54,7 +54,10 @@ abstract class WorkerProgressPad1 extends WorkerProgressCount {
  */
 final class WorkerProgress extends WorkerProgressPad1 {
 
-    /** Batches between two timed ones (a power of two): two clock reads per batch would cost more than a small batch. */
+    /**
+     * Small batches between two timed ones (a power of two): two clock reads per batch would cost
+     * more than a small batch; also the batch size from which every batch is timed.
+     */
     static final int SAMPLE_EVERY = 64;
     /** Timed batches after which the sums behind the estimates are halved, so they follow a changing workload. */
     static final int SAMPLES_PER_HALVING = 16;
@@ -93,9 +96,14 @@ final class WorkerProgress extends WorkerProgressPad1 {
         VH_COUNT.setOpaque(this, count + 1);
     }
 
-    /** Worker thread only: whether the batch about to begin is one to time. */
-    boolean sampleNext() {
-        return ((count >> 1) & (SAMPLE_EVERY - 1)) == 0;
+    /**
+     * Worker thread only: whether the batch about to begin, of {@code size} envelopes, is one to
+     * time: every batch of at least {@link #SAMPLE_EVERY} (two clock reads cost under a nanosecond
+     * per message there, and a workload of large batches must not wait thousands of messages for
+     * its estimate), and one in {@link #SAMPLE_EVERY} of the others.
+     */
+    boolean sampleNext(int size) {
+        return size >= SAMPLE_EVERY || ((count >> 1) & (SAMPLE_EVERY - 1)) == 0;
     }
 
     /**

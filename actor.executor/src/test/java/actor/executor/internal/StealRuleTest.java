@@ -69,6 +69,21 @@ class StealRuleTest {
     }
 
     @Test
+    void everyLargeBatchIsTimedAndOneSmallBatchInSampleEvery() {
+        final WorkerProgress progress = new WorkerProgress();
+        int timedSmall = 0;
+        for (int batch = 0; batch < 4 * WorkerProgress.SAMPLE_EVERY; batch++) {
+            assertTrue(progress.sampleNext(WorkerProgress.SAMPLE_EVERY), "a large batch is always timed");
+            if (progress.sampleNext(1)) {
+                timedSmall++;
+            }
+            progress.beginBatch();
+            progress.endBatch();
+        }
+        assertEquals(4, timedSmall);
+    }
+
+    @Test
     void anEmptyBatchChangesNothing() {
         final WorkerProgress progress = new WorkerProgress();
         progress.sampled(1_000, 0, 0);
