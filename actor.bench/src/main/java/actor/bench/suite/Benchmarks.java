@@ -52,8 +52,8 @@ public enum Benchmarks {
     BALANCE_ONE("balance-one", Balance::one, null, true, false),
     BALANCE_MULTI("balance-multi", Balance::multi, null, true, false),
     PING_PONG("ping-pong", PingPong::anyWorkers, PekkoPingPong::anyWorkers, false, true),
-    PING_PONG_CROSS("ping-pong-cross", PingPong::crossWorker, PekkoPingPong::crossWorker, false, true),
-    REQUEST_REPLY("request-reply", RequestReply::new, PekkoRequestReply::new, false, true),
+    PING_PONG_CROSS("ping-pong-cross", PingPong::crossWorker, PekkoPingPong::crossWorker, false, true, true),
+    REQUEST_REPLY("request-reply", RequestReply::new, PekkoRequestReply::new, false, true, true),
     THREAD_RING("thread-ring", ThreadRing::new, PekkoThreadRing::new, false, false),
     COUNTING("counting", Counting::new, PekkoCounting::new, false, true),
     FORK_JOIN_CREATE("fork-join-create", ForkJoinCreate::new, PekkoForkJoinCreate::new, false, false),
@@ -80,6 +80,13 @@ public enum Benchmarks {
     /** Where both stealing and the mailbox kind matter: every selector, and the MPSC kind. */
     private static final List<String> STEALING_WITH_MPSC_VARIANTS =
             List.of(STEALING_VARIANTS.get(0), STEALING_VARIANTS.get(1), STEALING_VARIANTS.get(2), MPSC_VARIANT);
+    /**
+     * Where the workload places its actors on different workers: both kinds, which may pull a
+     * conversation onto one worker, and no stealing, which keeps every actor where it was placed,
+     * so each message crosses workers.
+     */
+    private static final List<String> PINNED_AND_KIND_VARIANTS =
+            List.of(STEALING_VARIANTS.get(0), COPY_QUEUE_VARIANT, MPSC_VARIANT);
     /** Pekko's only variant. */
     public static final String PEKKO_VARIANT = "typed";
 
@@ -88,14 +95,21 @@ public enum Benchmarks {
     private final Supplier<Workload> pekko;
     private final boolean stealingMatters;
     private final boolean kindMatters;
+    private final boolean crossWorker;
 
     Benchmarks(String id, Supplier<Workload> toolkit, Supplier<Workload> pekko, boolean stealingMatters,
                boolean kindMatters) {
+        this(id, toolkit, pekko, stealingMatters, kindMatters, false);
+    }
+
+    Benchmarks(String id, Supplier<Workload> toolkit, Supplier<Workload> pekko, boolean stealingMatters,
+               boolean kindMatters, boolean crossWorker) {
         this.id = id;
         this.toolkit = toolkit;
         this.pekko = pekko;
         this.stealingMatters = stealingMatters;
         this.kindMatters = kindMatters;
+        this.crossWorker = crossWorker;
     }
 
     /** The name used on the command line and in results. */
@@ -113,7 +127,8 @@ public enum Benchmarks {
      * selector (copy-queue mailboxes) or a mailbox kind (default selector): where stealing matters
      * every {@link #STEALING_VARIANTS stealing variant}, where the mailbox kind matters both
      * {@link #KIND_VARIANTS kinds} (with stealing, {@value #MPSC_VARIANT} beside the stealing
-     * variants: compare it with {@value #DEFAULT_VARIANT}), otherwise the default.
+     * variants: compare it with {@value #DEFAULT_VARIANT}), otherwise the default. A workload that
+     * places its actors on different workers also runs without stealing, where they stay there.
      */
     public List<String> variants(String system) {
         if (PEKKO.equals(system)) {
@@ -124,6 +139,9 @@ public enum Benchmarks {
                 return STEALING_WITH_MPSC_VARIANTS;
             }
             return STEALING_VARIANTS;
+        }
+        if (crossWorker) {
+            return PINNED_AND_KIND_VARIANTS;
         }
         return kindMatters ? KIND_VARIANTS : List.of(DEFAULT_VARIANT);
     }

@@ -151,6 +151,7 @@ public final class Report {
         out.append("\"preset\": ").append(quote(info.preset()))
                 .append(", \"workers\": ").append(info.workers())
                 .append(", \"warmup\": ").append(info.warmup())
+                .append(", \"warmup_ms\": ").append(info.warmupMillis())
                 .append(", \"iterations\": ").append(info.iterations())
                 .append(", \"date\": ").append(quote(info.date()))
                 .append(", \"commit\": ").append(quote(info.commit()))

@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
  *
  * @param preset        the size preset ("small" or "reference")
  * @param workers       worker threads of both systems
- * @param warmup        warm-up iterations per run
+ * @param warmup        least warm-up iterations per run
+ * @param warmupMillis  least warm-up time per run: iterations go on until this much has run
  * @param iterations    measured iterations per run
  * @param sizes         every size actually used (the preset with the overrides applied), by name
  * @param sizeOverrides the {@code --size name=value} options given
@@ -28,7 +29,7 @@ import java.util.concurrent.TimeUnit;
  * @param jvm           the JVM's name and version
  * @param cpus          processors available to the JVM
  */
-public record RunInfo(String preset, int workers, int warmup, int iterations, Map<String, Long> sizes,
+public record RunInfo(String preset, int workers, int warmup, long warmupMillis, int iterations, Map<String, Long> sizes,
                       List<String> sizeOverrides, List<String> jvmArgs, String date, String commit, String jvm,
                       int cpus) {
 
@@ -85,7 +86,7 @@ public record RunInfo(String preset, int workers, int warmup, int iterations, Ma
     /** One line: preset, workers, iterations, date, commit, JVM and processors. */
     public String summary() {
         return String.format(Locale.ROOT,
-                "preset %s, %d workers, %d warm-up + %d measured iterations, %s, commit %s, %s, %d CPUs",
-                preset, workers, warmup, iterations, date, commit, jvm, cpus);
+                "preset %s, %d workers, %d+ warm-up iterations (at least %d ms) + %d measured, %s, commit %s, %s, %d CPUs",
+                preset, workers, warmup, warmupMillis, iterations, date, commit, jvm, cpus);
     }
 }

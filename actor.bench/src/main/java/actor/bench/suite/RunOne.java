@@ -11,13 +11,14 @@ import java.util.Map;
 
 /**
  * The child JVM of the suite: runs one benchmark on one system and variant, warm-up iterations
- * then measured ones, each a whole fresh run of the workload. Progress goes to stderr; the last
+ * (at least {@code --warmup} of them, and until at least {@code --warmup-ms} milliseconds of them
+ * have run) then measured ones, each a whole fresh run of the workload. Progress goes to stderr; the last
  * line on stdout is {@code RESULT {json}} with every measured time, the JVM's peak resident memory
  * and any extra values the workload recorded.
  *
  * <pre>
  * RunOne --benchmark executor --system actorkit --variant random --workers 2 --preset small \
- *        [--size name=value]... [--warmup 2] [--iterations 5]
+ *        [--size name=value]... [--warmup 2] [--warmup-ms 1000] [--iterations 5]
  * </pre>
  */
 public final class RunOne {
@@ -41,22 +42,26 @@ public final class RunOne {
         final String variant = required(options, "--variant");
         final int workers = Integer.parseInt(required(options, "--workers"));
         final Sizes chosen = Sizes.resolve(options.getOrDefault("--preset", "small"), sizes);
-        final int warmup = Integer.parseInt(options.getOrDefault("--warmup", "2"));
+        final int minWarmup = Integer.parseInt(options.getOrDefault("--warmup", "2"));
+        final long warmupNanos = Long.parseLong(options.getOrDefault("--warmup-ms", "0")) * 1_000_000;
         final int iterations = Integer.parseInt(options.getOrDefault("--iterations", "5"));
 
         final Workload workload = benchmark.workload(system);
         final Map<String, Double> extras = new LinkedHashMap<>();
         final RunSpec spec = new RunSpec(workers, variant, chosen, extras);
         final List<Long> times = new ArrayList<>();
-        for (int i = 0; i < warmup + iterations; i++) {
-            final boolean measured = i >= warmup;
-            System.gc();
-            final long nanos = workload.run(spec);
-            System.err.printf(Locale.ROOT, "    %s %d/%d: %.1f ms%n", measured ? "iteration" : "warm-up",
-                    measured ? i - warmup + 1 : i + 1, measured ? iterations : warmup, nanos / 1e6);
-            if (measured) {
-                times.add(nanos);
-            }
+        int warmups = 0;
+        long warmedNanos = 0;
+        while (warmups < minWarmup || warmedNanos < warmupNanos) {
+            final long nanos = runOnce(workload, spec);
+            warmups++;
+            warmedNanos += nanos;
+            System.err.printf(Locale.ROOT, "    warm-up %d: %.1f ms%n", warmups, nanos / 1e6);
+        }
+        for (int i = 0; i < iterations; i++) {
+            final long nanos = runOnce(workload, spec);
+            System.err.printf(Locale.ROOT, "    iteration %d/%d: %.1f ms%n", i + 1, iterations, nanos / 1e6);
+            times.add(nanos);
         }
         final StringBuilder json = new StringBuilder("{\"times_ns\":").append(times).append(",\"peak_rss_kb\":")
                 .append(peakRssKb()).append(",\"extras\":{");
@@ -67,6 +72,11 @@ public final class RunOne {
         }
         System.out.println("RESULT " + json.append("}}"));
         System.exit(0);
+    }
+
+    private static long runOnce(Workload workload, RunSpec spec) throws Exception {
+        System.gc();
+        return workload.run(spec);
     }
 
     private static String required(Map<String, String> options, String name) {

@@ -27,12 +27,20 @@ public final class Suite {
             "RESULT \\{\"times_ns\":\\[([0-9, ]*)],\"peak_rss_kb\":(-?[0-9]+),\"extras\":\\{(.*)}}");
     private static final Pattern EXTRA = Pattern.compile("\"([^\"]+)\":(-?[0-9.]+)");
 
+    /**
+     * Least warm-up per run, in milliseconds of the workload itself. Both systems need about half a
+     * second of a workload before its iterations settle (request-reply: actorkit's first six
+     * iterations ran 180, 102, 122, 85, 59 ms, then 7-15 ms; Pekko's 195, 136, 57, 31 ms, then
+     * 22-34 ms); two iterations of a 10-50 ms workload would measure the JIT.
+     */
+    static final long DEFAULT_WARMUP_MILLIS = 1_000;
+
     private Suite() {
     }
 
     /** Parsed command line. */
-    record Options(String preset, List<String> only, List<String> systems, int workers, int warmup, int iterations,
-                   List<String> sizes, List<String> jvmArgs, Path out) {
+    record Options(String preset, List<String> only, List<String> systems, int workers, int warmup, long warmupMillis,
+                   int iterations, List<String> sizes, List<String> jvmArgs, Path out) {
     }
 
     static final String HELP = """
@@ -52,7 +60,11 @@ public final class Suite {
               --only a,b,...             only these benchmarks (default all): %s
               --systems a,b              actorkit and/or pekko (default both)
               --workers N                worker threads of both systems (default: available processors)
-              --warmup N                 warm-up iterations per run (default 2; 0 for none)
+              --warmup N                 at least N warm-up iterations per run (default 2)
+              --warmup-ms MS             and warm-up iterations until at least MS milliseconds
+                                         of them have run (default %d: the JIT settles
+                                         only after about half a second of a workload, on both
+                                         systems); --warmup 0 --warmup-ms 0 for no warm-up
               --iterations N             measured iterations per run (default 5)
               --size name=value          override one size (repeatable); names: %s
               --jvm-arg ARG              extra JVM option for every run (repeatable); default heap -Xmx4g
@@ -71,11 +83,12 @@ public final class Suite {
             return;
         }
         if (options == null) {
-            System.out.printf(HELP, String.join(", ", Benchmarks.ids()),
+            System.out.printf(HELP, DEFAULT_WARMUP_MILLIS, String.join(", ", Benchmarks.ids()),
                     String.join(", ", Sizes.SMALL.asMap().keySet()));
             return;
         }
-        final RunInfo info = new RunInfo(options.preset(), options.workers(), options.warmup(), options.iterations(),
+        final RunInfo info = new RunInfo(options.preset(), options.workers(), options.warmup(), options.warmupMillis(),
+                options.iterations(),
                 Sizes.resolve(options.preset(), options.sizes()).asMap(), options.sizes(), jvmArgs(options),
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), RunInfo.gitCommit(), RunInfo.currentJvm(),
                 Runtime.getRuntime().availableProcessors());
@@ -107,7 +120,7 @@ public final class Suite {
 
     /** Every option that takes a value. */
     private static final Set<String> VALUED = Set.of("--preset", "--only", "--systems", "--workers", "--warmup",
-            "--iterations", "--size", "--jvm-arg", "--out");
+            "--warmup-ms", "--iterations", "--size", "--jvm-arg", "--out");
 
     /**
      * The options, or null for --help.
@@ -121,6 +134,7 @@ public final class Suite {
         List<String> systems = List.of(Benchmarks.ACTORKIT, Benchmarks.PEKKO);
         int workers = Runtime.getRuntime().availableProcessors();
         int warmup = 2;
+        long warmupMillis = DEFAULT_WARMUP_MILLIS;
         int iterations = 5;
         final List<String> sizes = new ArrayList<>();
         final List<String> jvmArgs = new ArrayList<>();
@@ -161,6 +175,7 @@ public final class Suite {
                 }
                 case "--workers" -> workers = atLeast(arg, value, 1);
                 case "--warmup" -> warmup = atLeast(arg, value, 0);
+                case "--warmup-ms" -> warmupMillis = atLeast(arg, value, 0);
                 case "--iterations" -> iterations = atLeast(arg, value, 1);
                 case "--size" -> {
                     Sizes.resolve("small", List.of(value));
@@ -171,7 +186,7 @@ public final class Suite {
                 default -> throw new IllegalArgumentException("unknown option " + arg);
             }
         }
-        return new Options(preset, only, systems, workers, warmup, iterations, sizes, jvmArgs, out);
+        return new Options(preset, only, systems, workers, warmup, warmupMillis, iterations, sizes, jvmArgs, out);
     }
 
     private static int atLeast(String option, String value, int least) {
@@ -204,7 +219,8 @@ public final class Suite {
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), RunOne.class.getName(),
                 "--benchmark", benchmark, "--system", system, "--variant", variant,
                 "--workers", String.valueOf(options.workers()), "--preset", options.preset(),
-                "--warmup", String.valueOf(options.warmup()), "--iterations", String.valueOf(options.iterations())));
+                "--warmup", String.valueOf(options.warmup()), "--warmup-ms", String.valueOf(options.warmupMillis()),
+                "--iterations", String.valueOf(options.iterations())));
         for (String size : options.sizes()) {
             command.addAll(List.of("--size", size));
         }

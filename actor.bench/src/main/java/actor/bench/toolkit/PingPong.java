@@ -13,9 +13,12 @@ import java.util.function.ToIntFunction;
 /**
  * Savina ping-pong: round trips of one ball between two actors. {@link #anyWorkers()} leaves the
  * two actors where the system puts them ({@code pingPongRoundTrips}); {@link #crossWorker()} puts
- * the pinger on worker 0 and the ponger on worker 1 ({@code pingPongCrossRoundTrips}), so every
- * send crosses workers (with one worker both share it). Each side's mailbox holds at most one
- * message, so stealing never moves them.
+ * the pinger on worker 0 and the ponger on worker 1 ({@code pingPongCrossRoundTrips}); with one
+ * worker both share it. Each side's mailbox holds at most one message, so no thief takes it; with
+ * stealing on, a hand-off to the idle other worker may still pull the receiver's mailbox to the
+ * sender ({@code Worker#handOff}), as Pekko's dispatcher queues a woken actor on the sending thread.
+ * Without stealing (variant {@code none}) both stay where they were placed and every send crosses
+ * workers.
  */
 public final class PingPong implements Workload {
 

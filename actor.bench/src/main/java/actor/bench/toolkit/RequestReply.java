@@ -14,9 +14,10 @@ import java.util.Map;
  * Request-reply, after Savina's concurrent dictionary: {@code dictionaryClients} clients each make
  * {@code dictionaryRequests} requests (writes and reads, {@link DictionaryWork}) to one server
  * holding a map, each waiting for the reply before sending the next. The server starts on worker
- * 0 and the clients on the other workers ({@link Toolkit#clientWorker}), so every request and
- * reply crosses workers; stealing may still move the server's mailbox while it holds a backlog.
- * Every reply is checked against the value the client wrote.
+ * 0 and the clients on the other workers ({@link Toolkit#clientWorker}). Without stealing (variant
+ * {@code none}) they stay there and every request and reply crosses workers; with stealing on, a
+ * thief may take the server's backlog or a hand-off pull a mailbox, and the conversation may end up
+ * on one worker. Every reply is checked against the value the client wrote.
  */
 public final class RequestReply implements Workload {
 

@@ -86,6 +86,9 @@ class SuiteTest {
         assertTrue(message("--workers").contains("needs a value"));
         assertTrue(message("--warmup", "-1").contains("--warmup = -1"));
         assertEquals(0, Suite.parse(new String[] {"--warmup", "0"}).warmup());
+        assertEquals(Suite.DEFAULT_WARMUP_MILLIS, Suite.parse(new String[0]).warmupMillis());
+        assertEquals(0, Suite.parse(new String[] {"--warmup-ms", "0"}).warmupMillis());
+        assertTrue(message("--warmup-ms", "-5").contains("--warmup-ms = -5"));
         assertTrue(message("--size", "bigPings=lots").contains("must be a whole number"));
         assertTrue(message("--size", "bigPings").contains("name=value"));
     }
@@ -106,6 +109,9 @@ class SuiteTest {
         assertEquals(List.of("none", "random", "longest-victim", "mpsc"), Benchmarks.EXECUTOR.variants(Benchmarks.ACTORKIT));
         assertEquals(Benchmarks.STEALING_VARIANTS, Benchmarks.MATRIX.variants(Benchmarks.ACTORKIT));
         assertEquals(List.of("copy-queue", "mpsc"), Benchmarks.STATIC_SEND_EXTERNAL.variants(Benchmarks.ACTORKIT));
+        assertEquals(List.of("none", "copy-queue", "mpsc"), Benchmarks.PING_PONG_CROSS.variants(Benchmarks.ACTORKIT),
+                "a cross-worker workload also runs where nothing moves its actors");
+        assertEquals(List.of("none", "copy-queue", "mpsc"), Benchmarks.REQUEST_REPLY.variants(Benchmarks.ACTORKIT));
         assertEquals(List.of("longest-victim"), Benchmarks.BROKER.variants(Benchmarks.ACTORKIT));
         assertEquals(Benchmarks.STEALING_VARIANTS, Benchmarks.RESCUE.variants(Benchmarks.ACTORKIT),
                 "rescue shows the reply without stealing too");
@@ -184,7 +190,7 @@ class SuiteTest {
         }
     }
 
-    private static final RunInfo INFO = new RunInfo("small", 2, 2, 3, Sizes.SMALL.with("bigPings", 10).asMap(),
+    private static final RunInfo INFO = new RunInfo("small", 2, 2, 1_000, 3, Sizes.SMALL.with("bigPings", 10).asMap(),
             List.of("bigPings=10"), List.of("-Xmx4g"), "2024-01-02T03:04:05Z", "abc1234", "Test VM 17.0.1", 8);
 
     private static Result run(String benchmark, String system, String variant, long... millis) {
@@ -282,13 +288,14 @@ class SuiteTest {
     void theRunsSettingsAreRecordedAndShown() {
         final Report report = new Report(List.of(run("static-send", "actorkit", "longest-victim", 10)), INFO);
         final String json = report.json();
-        for (String field : List.of("\"preset\": \"small\"", "\"workers\": 2", "\"warmup\": 2", "\"iterations\": 3",
+        for (String field : List.of("\"preset\": \"small\"", "\"workers\": 2", "\"warmup\": 2", "\"warmup_ms\": 1000",
+                "\"iterations\": 3",
                 "\"date\": \"2024-01-02T03:04:05Z\"", "\"commit\": \"abc1234\"", "\"jvm\": \"Test VM 17.0.1\"",
                 "\"cpus\": 8", "\"jvm_args\": [\"-Xmx4g\"]", "\"size_overrides\": [\"bigPings=10\"]",
                 "\"bigPings\": 10", "\"staticSends\": " + Sizes.SMALL.staticSends(), "\"brokerMeetings\": ")) {
             assertTrue(json.contains(field), field + " in " + json);
         }
-        final String summary = "preset small, 2 workers, 2 warm-up + 3 measured iterations, 2024-01-02T03:04:05Z, "
+        final String summary = "preset small, 2 workers, 2+ warm-up iterations (at least 1000 ms) + 3 measured, 2024-01-02T03:04:05Z, "
                 + "commit abc1234, Test VM 17.0.1, 8 CPUs";
         assertEquals(summary, INFO.summary());
         assertTrue(report.table().startsWith(summary + "\n"));
@@ -302,7 +309,8 @@ class SuiteTest {
     void noEscapeSequenceOrControlCharacterReachesTheTableOrTheFiles() {
         final Result failed = new Result("big", "pekko", "typed", 2, List.of(), -1, Map.of(),
                 "\u001B[31mboom\u001B[0m at\u0007 once");
-        final RunInfo odd = new RunInfo("small", 2, 2, 3, Sizes.SMALL.asMap(), List.of(), List.of(), "now", "unknown",
+        final RunInfo odd = new RunInfo("small", 2, 2, 1_000, 3, Sizes.SMALL.asMap(), List.of(), List.of(), "now",
+                "unknown",
                 "VM <with> \u001B[1mbold\u001B[0m & more", 2);
         final Report report = new Report(List.of(failed, run("big", "actorkit", "longest-victim", 5)), odd);
         for (String out : List.of(report.table(), report.json(), report.svg(), report.csv())) {
