@@ -269,16 +269,19 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
 
     /**
      * Fewest messages a backlog must hold to be stolen from a worker whose messages cost
-     * {@code nanosPerMessage} each and hand {@code handOffsPer256} messages per 256 to other mailboxes:
-     * at least {@link #MIN_MESSAGES_TO_STEAL}, and at least {@link #MIN_BACKLOG_NANOS} of work. None
-     * at all ({@link Integer#MAX_VALUE}) before the worker's first timed batch (0: nothing known, and
-     * the first batch of a run is timed) or while the worker is communication-bound, its messages cheaper than the cross-core hand-offs they would cause once
-     * its actors are split across workers ({@link #CROSS_CORE_HAND_OFF_NANOS} each). Splitting such a
-     * worker makes it slower, not faster: its actors keep talking to the ones left behind. A worker
-     * stuck in one behaviour is rescued regardless ({@link #isStuck}).
+     * {@code nanosPerMessage} each (0: not measured yet) and hand {@code handOffsPer256} messages per
+     * 256 to other mailboxes: at least {@link #MIN_MESSAGES_TO_STEAL}, and at least
+     * {@link #MIN_BACKLOG_NANOS} of work. None at all ({@link Integer#MAX_VALUE}) while the worker is
+     * communication-bound, its messages cheaper than the cross-core hand-offs they would cause once
+     * its actors are split across workers ({@link #CROSS_CORE_HAND_OFF_NANOS} each): splitting such
+     * a worker makes it slower, not faster, as its actors keep talking to the ones left behind. A
+     * worker stuck in one behaviour is rescued regardless ({@link #isStuck}).
      */
     static int minMessagesToSteal(long nanosPerMessage, long handOffsPer256) {
-        if (nanosPerMessage <= 0 || nanosPerMessage * 256 < handOffsPer256 * CROSS_CORE_HAND_OFF_NANOS) {
+        if (nanosPerMessage <= 0) {
+            return MIN_MESSAGES_TO_STEAL;
+        }
+        if (nanosPerMessage * 256 < handOffsPer256 * CROSS_CORE_HAND_OFF_NANOS) {
             return Integer.MAX_VALUE;
         }
         return (int) Math.max(MIN_MESSAGES_TO_STEAL, Math.min(Integer.MAX_VALUE, MIN_BACKLOG_NANOS / nanosPerMessage));
