@@ -28,8 +28,9 @@ import java.lang.invoke.VarHandle;
  * created by a behaviour go to mailboxes of the worker running it, near their creator. Ticket
  * {@code t} starts in the slice of worker {@code floor(((t + 1) * N - 1) / M)} (N workers, M
  * mailboxes); work stealing may move it later. When a behaviour returns anything but
- * {@link Allocation#NODELETE} the actor terminates; sending to it afterwards throws
- * {@link ActorTerminatedException}.
+ * {@link Allocation#NODELETE} the actor terminates; a message sent to it afterwards is a dead letter
+ * (counted and reported, {@link ActorError.DeadLetter}; it throws {@link ActorTerminatedException}
+ * with {@linkplain ActorSystemConfig.Builder#strictSends strict sends}).
  *
  * <p>Threading: {@code send} may be called from any thread. A behaviour runs on a worker thread and
  * may create actors and send messages. Fields of a subclass need no synchronization as long as
@@ -90,6 +91,12 @@ public abstract class Actor<M extends Message> {
      * (after current).
      */
     private Allocation terminalStatus;
+    /**
+     * Where sends after termination go: the sink of the system of the latest registration, kept
+     * even after a DELETE (it holds no system). Writer: the registering thread; readers: any (after
+     * current).
+     */
+    private DeadLetters deadLetters;
 
     /**
      * Creates the actor and registers it with {@code system}, which must be running.
@@ -136,10 +143,13 @@ public abstract class Actor<M extends Message> {
 
     /**
      * Queues {@code message} for this actor and returns this actor, so sends can be cascaded:
-     * {@code actor.send(a).send(b)}. Messages from one sender are received in the order sent.
+     * {@code actor.send(a).send(b)}. Messages from one sender are received in the order sent. If
+     * this actor has terminated, nothing is queued and the message is a dead letter
+     * ({@link ActorSystem#deadLetters()}, {@link ActorError.DeadLetter}).
      *
      * @throws NullPointerException     if {@code message} is null
-     * @throws ActorTerminatedException if this actor has terminated; nothing is queued
+     * @throws ActorTerminatedException if this actor has terminated and its system has
+     *                                  {@linkplain ActorSystemConfig.Builder#strictSends strict sends}
      */
     public final Actor<M> send(M message) {
         if (message == null) {
@@ -150,10 +160,12 @@ public abstract class Actor<M extends Message> {
     }
 
     /**
-     * Queues a builtin poison pill for this actor; every actor accepts them.
+     * Queues a builtin poison pill for this actor; every actor accepts them. To a terminated actor
+     * it is a dead letter, as for {@link #send(Message)}.
      *
      * @throws NullPointerException     if {@code pill} is null
-     * @throws ActorTerminatedException if this actor has terminated; nothing is queued
+     * @throws ActorTerminatedException if this actor has terminated and its system has
+     *                                  {@linkplain ActorSystemConfig.Builder#strictSends strict sends}
      */
     public final Actor<M> send(PoisonPill pill) {
         if (pill == null) {
@@ -170,7 +182,12 @@ public abstract class Actor<M extends Message> {
         // reported as undelivered by the executor (never run), so that race is benign.
         final Registration to = acquireCurrent();
         if (to == null || to == REGISTERING) {
-            throw terminatedError(message);
+            final DeadLetters sink = deadLetters;
+            if (sink == null || sink.strict()) {
+                throw terminatedError(message);
+            }
+            sink.deliver(this, message, terminalStatusOrFinished());
+            return;
         }
         to.executor().send(to, message);
     }
@@ -248,6 +265,7 @@ public abstract class Actor<M extends Message> {
             throw refused;
         }
         system = target;
+        deadLetters = target.deadLetterSink();
         home = made;
         lastTicket = made.ticket();
         terminalStatus = null;
@@ -293,9 +311,14 @@ public abstract class Actor<M extends Message> {
     }
 
     private ActorTerminatedException terminatedError(Message message) {
+        return new ActorTerminatedException(getClass().getName(), ticket(), terminalStatusOrFinished(),
+                message.getClass().getName());
+    }
+
+    /** How the actor terminated (FINISHED while a re-registration is under way). */
+    private Allocation terminalStatusOrFinished() {
         acquireCurrent();
         final Allocation status = terminalStatus;
-        return new ActorTerminatedException(getClass().getName(), ticket(),
-                status == null ? Allocation.FINISHED : status, message.getClass().getName());
+        return status == null ? Allocation.FINISHED : status;
     }
 }

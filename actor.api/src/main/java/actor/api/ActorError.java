@@ -34,6 +34,25 @@ public sealed interface ActorError {
     }
 
     /**
+     * A dead letter: a message sent to an actor that had already terminated, so nothing was queued
+     * ({@link ActorSystemConfig.Builder#strictSends} makes such a send throw instead). The sender
+     * carries on; the system counts it ({@link ActorSystem#deadLetters()}). The default handler
+     * logs the first few of them, then a summary at most every
+     * {@value LoggingErrorHandler#DEAD_LETTER_SUMMARY_SECONDS} seconds.
+     *
+     * @param actor   the terminated receiver
+     * @param message the message it did not receive
+     * @param status  how the receiver terminated
+     */
+    record DeadLetter(Actor<?> actor, Message message, Allocation status) implements ActorError {
+        @Override
+        public String describe() {
+            return "dead letter: " + message.getClass().getName() + " sent to " + actor
+                    + ", which had terminated with " + status;
+        }
+    }
+
+    /**
      * Messages that were sent but never received: addressed to an actor that had terminated by the
      * time its mailbox was processed, or still queued when the system stopped.
      *

@@ -27,12 +27,14 @@ public final class ActorSystem implements AutoCloseable {
 
     private final ActorSystemConfig config;
     private final ActorExecutor executor;
+    private final DeadLetters deadLetters;
     /** Guards the one-time end of debug tracking; written under {@code this}. */
     private boolean debugReleased;
 
     private ActorSystem(ActorSystemConfig config, ActorExecutor executor) {
         this.config = config;
         this.executor = executor;
+        this.deadLetters = new DeadLetters(config.errorHandler(), config.strictSends());
     }
 
     /** Starts a system with one worker per available processor and the default configuration. */
@@ -170,6 +172,15 @@ public final class ActorSystem implements AutoCloseable {
     }
 
     /**
+     * Messages sent to actors of this system after they had terminated: refused, counted here and
+     * reported to the error handler ({@link ActorError.DeadLetter}). Always 0 with
+     * {@link ActorSystemConfig.Builder#strictSends strict sends}, which throw instead.
+     */
+    public long deadLetters() {
+        return deadLetters.count();
+    }
+
+    /**
      * The statistics: a live snapshot while the system runs (it may lag by a few operations), the
      * exact final one after it stopped.
      *
@@ -213,6 +224,10 @@ public final class ActorSystem implements AutoCloseable {
 
     ActorExecutor executor() {
         return executor;
+    }
+
+    DeadLetters deadLetterSink() {
+        return deadLetters;
     }
 
     private synchronized void releaseDebugTracking() {

@@ -62,6 +62,7 @@ public final class ActorSystemConfig {
     private final StatisticsMode statistics;
     private final StatisticsReport statisticsReport;
     private final MailboxKind mailboxKind;
+    private final boolean strictSends;
 
     private ActorSystemConfig(Builder b, int workers, int mailboxes, VictimSelector victimSelector) {
         this.name = b.name != null ? b.name : "actors-" + SYSTEM_NUMBERS.incrementAndGet();
@@ -76,6 +77,7 @@ public final class ActorSystemConfig {
         this.statisticsReport = b.statisticsReport;
         this.statistics = b.statisticsReport != null ? StatisticsMode.ON : b.statistics;
         this.mailboxKind = b.mailboxKind;
+        this.strictSends = b.strictSends;
     }
 
     /** A builder holding every default. */
@@ -141,6 +143,14 @@ public final class ActorSystemConfig {
         return mailboxKind;
     }
 
+    /**
+     * Whether a send to a terminated actor throws {@link ActorTerminatedException} (the reference
+     * chapter's check) instead of going to dead letters ({@link ActorError.DeadLetter}).
+     */
+    public boolean strictSends() {
+        return strictSends;
+    }
+
     /** Where the final statistics are written at stop, if anywhere. */
     public Optional<StatisticsReport> statisticsReport() {
         return Optional.ofNullable(statisticsReport);
@@ -151,7 +161,7 @@ public final class ActorSystemConfig {
         return "ActorSystemConfig[name=" + name + ", workers=" + workers + ", mailboxes=" + mailboxes
                 + ", mailboxKind=" + mailboxKind + ", victimSelector=" + victimSelector.name() + ", statistics=" + statistics
                 + ", sleepAfter=" + (sleepAfter == null ? "never" : sleepAfter)
-                + ", failurePolicy=" + failurePolicy + ", checks=" + checks + "]";
+                + ", failurePolicy=" + failurePolicy + ", checks=" + checks + ", strictSends=" + strictSends + "]";
     }
 
     /** Collects settings; {@link #build()} validates them. Not thread-safe. */
@@ -170,8 +180,21 @@ public final class ActorSystemConfig {
         private StatisticsMode statistics = StatisticsMode.OFF;
         private StatisticsReport statisticsReport;
         private MailboxKind mailboxKind = DEFAULT_MAILBOX_KIND;
+        private boolean strictSends;
 
         private Builder() {
+        }
+
+        /**
+         * Whether a send to an actor that has terminated throws {@link ActorTerminatedException}
+         * (true: the reference chapter's check, which fails the sender, and with the default
+         * {@link FailurePolicy#STOP} stops a sending actor too) or goes to dead letters (false, the
+         * default: counted by {@link ActorSystem#deadLetters()} and reported to the error handler
+         * as an {@link ActorError.DeadLetter}; the sender carries on).
+         */
+        public Builder strictSends(boolean strictSends) {
+            this.strictSends = strictSends;
+            return this;
         }
 
         /** The system's name (default {@code actors-<n>}), used in worker thread names. */

@@ -1,7 +1,9 @@
 package actor.api;
 
 /**
- * Thrown by {@link Actor#send} when the receiver has terminated. Nothing was queued.
+ * Thrown by {@link Actor#send} when the receiver has terminated and its system has
+ * {@linkplain ActorSystemConfig.Builder#strictSends strict sends}; otherwise such a message is a dead
+ * letter ({@link ActorError.DeadLetter}). Nothing was queued.
  */
 public final class ActorTerminatedException extends IllegalStateException {
 

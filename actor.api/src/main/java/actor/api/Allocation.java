@@ -9,8 +9,9 @@ package actor.api;
  * status other than {@code NODELETE} is harmless.
  *
  * <p>The actor system stops only once every actor has returned something other than
- * {@code NODELETE}: each such status terminates the actor, and sending to a terminated actor fails
- * with {@link ActorTerminatedException}.
+ * {@code NODELETE}: each such status terminates the actor, and a message sent to a terminated actor
+ * is a dead letter ({@link ActorError.DeadLetter}; {@link ActorTerminatedException} with
+ * {@linkplain ActorSystemConfig.Builder#strictSends strict sends}).
  */
 public enum Allocation {
     /**

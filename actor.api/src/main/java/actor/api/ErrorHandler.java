@@ -14,7 +14,9 @@ public interface ErrorHandler {
     /**
      * The default handler: logs each problem through {@link System.Logger} (logger name
      * {@code actor.api}), at {@code ERROR} for failures and {@code WARNING} for undelivered or
-     * unsent messages, with the failure's stack trace.
+     * unsent messages, with the failure's stack trace; dead letters at {@code WARNING}, the first
+     * {@value DeadLetterLog#LOGGED_IN_FULL} one line each, then a summary at most every
+     * {@value LoggingErrorHandler#DEAD_LETTER_SUMMARY_SECONDS} seconds.
      */
     static ErrorHandler logging() {
         return LoggingErrorHandler.INSTANCE;

@@ -59,7 +59,8 @@ class FaultsTest {
     void sendsRacingStopFromOutsideThreadsAreDeliveredOrReported() throws Exception {
         for (int round = 0; round < 20; round++) {
             final RecordingErrorHandler errors = new RecordingErrorHandler();
-            final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(2).errorHandler(errors).build());
+            final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(2).strictSends(true)
+                    .errorHandler(errors).build());
             final AtomicLong received = new AtomicLong();
             final AtomicLong sent = new AtomicLong();
             final List<Counter> counters = new ArrayList<>();
