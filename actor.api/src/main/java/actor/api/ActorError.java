@@ -1,5 +1,6 @@
 package actor.api;
 
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -68,6 +69,26 @@ public sealed interface ActorError {
         public String describe() {
             return count + " message(s) sent but never received (receiver terminated before them, "
                     + "or still queued at stop), e.g. " + examples;
+        }
+    }
+
+    /**
+     * A stop has been waiting for live actors: reported after
+     * {@link ActorSystemConfig.Builder#stopWarningAfter} and then at doubling intervals (at most a
+     * minute apart) while it keeps waiting, so a forgotten poison pill never hangs silently.
+     *
+     * @param call        the waiting call, e.g. {@code "stop()"}
+     * @param waited      how long it has waited so far
+     * @param liveActors  actors live now
+     * @param liveByClass the live actors grouped by class, most numerous first, with a few tickets
+     *                    each, e.g. {@code "2 x com.example.Account (#3, #7)"}
+     */
+    record StopWaiting(String call, Duration waited, long liveActors, String liveByClass) implements ActorError {
+        @Override
+        public String describe() {
+            return call + " has waited " + waited.toSeconds() + " s for " + liveActors + " live actor(s): "
+                    + liveByClass + ". Terminate them (return a status other than NODELETE, or send a "
+                    + "PoisonPill), or end the system with shutdown(Duration) or abort()";
         }
     }
 

@@ -25,6 +25,9 @@ import java.util.ServiceLoader;
  */
 public final class ActorSystem implements AutoCloseable {
 
+    /** How long {@link #terminate()} waits before it aborts. */
+    public static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
+
     private final ActorSystemConfig config;
     private final ActorExecutor executor;
     private final DeadLetters deadLetters;
@@ -74,7 +77,10 @@ public final class ActorSystem implements AutoCloseable {
     /**
      * Requests a stop and blocks until every actor has terminated and the workers have exited. If
      * the calling thread is interrupted meanwhile it keeps waiting and its interrupt status is set
-     * again on return. Calling it again, or after {@link #stop(Duration)}, is harmless.
+     * again on return. Calling it again, or after {@link #stop(Duration)}, is harmless. It never
+     * waits silently: after {@link ActorSystemConfig.Builder#stopWarningAfter} (5 s by default), and
+     * then at doubling intervals, it reports the live actors by class with their tickets
+     * ({@link ActorError.StopWaiting}); {@link #shutdown(Duration)} ends them instead.
      *
      * <p>Not from a behaviour: it would wait for its own worker to exit. To end a system from
      * inside, terminate its actors (return a status other than {@link Allocation#NODELETE}, or send
@@ -103,16 +109,49 @@ public final class ActorSystem implements AutoCloseable {
      * @throws InterruptedException     if interrupted while waiting
      */
     public boolean stop(Duration timeout) throws InterruptedException {
-        Objects.requireNonNull(timeout, "timeout");
-        if (timeout.isNegative()) {
-            throw new IllegalArgumentException("timeout = " + timeout + ": must be zero or positive");
-        }
-        final long nanos = timeout.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : timeout.toNanos();
-        final boolean stopped = executor.stop(nanos);
+        final boolean stopped = executor.stop(toNanos(timeout));
         if (stopped) {
             releaseDebugTracking();
         }
         return stopped;
+    }
+
+    /**
+     * Ends the system in order: requests a stop, sends {@link PoisonPill#FINISHED} to every live
+     * actor (behind what is already queued for it, so that is handled first; actors created
+     * meanwhile get one too), and waits at most {@code timeout} for every actor to terminate. If
+     * some are still live then (an actor that ignores the pill, a behaviour that never returns) it
+     * {@linkplain #abort() aborts} the system, which reports them. Pekko users know this as
+     * {@code terminate()}. A pill that reaches an actor which terminated on its own meanwhile is
+     * reported as undelivered, like any message queued behind a termination.
+     *
+     * @return true if every actor terminated in time; false if the system had to be aborted
+     * @throws NullPointerException     if {@code timeout} is null
+     * @throws IllegalArgumentException if {@code timeout} is negative
+     * @throws IllegalStateException    if called from a behaviour (a worker thread of this system),
+     *                                  as for {@link #stop()}; nothing is stopped then
+     * @throws InterruptedException     if interrupted while waiting; the system is aborted first
+     */
+    public boolean shutdown(Duration timeout) throws InterruptedException {
+        final boolean clean = executor.shutdown(toNanos(timeout));
+        releaseDebugTracking();
+        return clean;
+    }
+
+    /**
+     * {@link #shutdown(Duration)} with {@link #DEFAULT_SHUTDOWN_TIMEOUT}, keeping the caller's
+     * interrupt status (an interrupt aborts the system at once).
+     *
+     * @return true if every actor terminated in time; false if the system had to be aborted
+     * @throws IllegalStateException if called from a behaviour (a worker thread of this system)
+     */
+    public boolean terminate() {
+        try {
+            return shutdown(DEFAULT_SHUTDOWN_TIMEOUT);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /**
@@ -135,7 +174,16 @@ public final class ActorSystem implements AutoCloseable {
     }
 
     /**
-     * Same as {@link #stop()}.
+     * Same as {@link #stop()}: waits until every actor has terminated, reporting the live ones
+     * after {@link ActorSystemConfig.Builder#stopWarningAfter} ({@link ActorError.StopWaiting}).
+     *
+     * <p>In a try-with-resources block that throws before its actors were told to finish,
+     * {@code close()} keeps waiting for them and the exception surfaces only once it returns (Java
+     * runs {@code close()} before the exception leaves the block). The reports name the actors it
+     * waits for; to let the exception out, end the system from elsewhere ({@link #shutdown(Duration)}
+     * or {@link #abort()} from another thread), call {@link #terminate()} in a {@code catch} or
+     * {@code finally} inside the block, or use {@linkplain ActorSystemConfig.Builder#daemon daemon}
+     * workers and no try-with-resources when the JVM may simply exit.
      *
      * @throws IllegalStateException if called from a behaviour (a worker thread of this system)
      */
@@ -220,6 +268,14 @@ public final class ActorSystem implements AutoCloseable {
     public String toString() {
         return "ActorSystem[" + config.name() + ", workers=" + config.workers() + ", mailboxes="
                 + config.mailboxes() + (isRunning() ? ", running]" : ", stopped]");
+    }
+
+    private static long toNanos(Duration timeout) {
+        Objects.requireNonNull(timeout, "timeout");
+        if (timeout.isNegative()) {
+            throw new IllegalArgumentException("timeout = " + timeout + ": must be zero or positive");
+        }
+        return timeout.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : timeout.toNanos();
     }
 
     ActorExecutor executor() {

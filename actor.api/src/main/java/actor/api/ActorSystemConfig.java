@@ -37,6 +37,8 @@ public final class ActorSystemConfig {
      * only with one outside thread outrunning the workers ({@code docs/mailbox-kinds.md}).
      */
     public static final MailboxKind DEFAULT_MAILBOX_KIND = MailboxKind.COPY_QUEUE;
+    /** Default wait of a stop for live actors before it reports them ({@link ActorError.StopWaiting}). */
+    public static final Duration DEFAULT_STOP_WARNING_AFTER = Duration.ofSeconds(5);
     /** Upper bound for {@link Builder#sleepAfter(Duration)}. */
     public static final Duration MAX_SLEEP_AFTER = Duration.ofHours(1);
     /**
@@ -63,6 +65,8 @@ public final class ActorSystemConfig {
     private final StatisticsReport statisticsReport;
     private final MailboxKind mailboxKind;
     private final boolean strictSends;
+    private final Duration stopWarningAfter;
+    private final boolean daemon;
 
     private ActorSystemConfig(Builder b, int workers, int mailboxes, VictimSelector victimSelector) {
         this.name = b.name != null ? b.name : "actors-" + SYSTEM_NUMBERS.incrementAndGet();
@@ -78,6 +82,8 @@ public final class ActorSystemConfig {
         this.statistics = b.statisticsReport != null ? StatisticsMode.ON : b.statistics;
         this.mailboxKind = b.mailboxKind;
         this.strictSends = b.strictSends;
+        this.stopWarningAfter = b.stopWarningAfter;
+        this.daemon = b.daemon;
     }
 
     /** A builder holding every default. */
@@ -151,6 +157,16 @@ public final class ActorSystemConfig {
         return strictSends;
     }
 
+    /** How long a stop waits for live actors before it reports them ({@link ActorError.StopWaiting}). */
+    public Duration stopWarningAfter() {
+        return stopWarningAfter;
+    }
+
+    /** Whether the worker threads are daemon threads (they then do not keep the JVM alive). */
+    public boolean daemon() {
+        return daemon;
+    }
+
     /** Where the final statistics are written at stop, if anywhere. */
     public Optional<StatisticsReport> statisticsReport() {
         return Optional.ofNullable(statisticsReport);
@@ -161,7 +177,8 @@ public final class ActorSystemConfig {
         return "ActorSystemConfig[name=" + name + ", workers=" + workers + ", mailboxes=" + mailboxes
                 + ", mailboxKind=" + mailboxKind + ", victimSelector=" + victimSelector.name() + ", statistics=" + statistics
                 + ", sleepAfter=" + (sleepAfter == null ? "never" : sleepAfter)
-                + ", failurePolicy=" + failurePolicy + ", checks=" + checks + ", strictSends=" + strictSends + "]";
+                + ", failurePolicy=" + failurePolicy + ", checks=" + checks + ", strictSends=" + strictSends
+                + ", stopWarningAfter=" + stopWarningAfter + ", daemon=" + daemon + "]";
     }
 
     /** Collects settings; {@link #build()} validates them. Not thread-safe. */
@@ -181,8 +198,33 @@ public final class ActorSystemConfig {
         private StatisticsReport statisticsReport;
         private MailboxKind mailboxKind = DEFAULT_MAILBOX_KIND;
         private boolean strictSends;
+        private Duration stopWarningAfter = DEFAULT_STOP_WARNING_AFTER;
+        private boolean daemon;
 
         private Builder() {
+        }
+
+        /**
+         * How long a stop ({@link ActorSystem#stop()}, {@link ActorSystem#close()}, a long
+         * {@link ActorSystem#stop(Duration)}) waits for live actors before it reports them to the
+         * error handler ({@link ActorError.StopWaiting}: how many, grouped by class, with tickets);
+         * it reports again at doubling intervals, at most a minute apart. Positive, at most
+         * {@link #MAX_SLEEP_AFTER}; default {@link #DEFAULT_STOP_WARNING_AFTER}.
+         */
+        public Builder stopWarningAfter(Duration stopWarningAfter) {
+            this.stopWarningAfter = Objects.requireNonNull(stopWarningAfter, "stopWarningAfter");
+            return this;
+        }
+
+        /**
+         * Whether the worker threads are daemon threads (default false). Daemon workers do not keep
+         * the JVM alive once {@code main} and every other non-daemon thread have ended: a program
+         * that dies with an exception before it stops its system then exits instead of hanging,
+         * with whatever its actors had not done lost.
+         */
+        public Builder daemon(boolean daemon) {
+            this.daemon = daemon;
+            return this;
         }
 
         /**
@@ -346,6 +388,11 @@ public final class ActorSystemConfig {
             if (sleepAfter != null && (sleepAfter.isNegative() || sleepAfter.compareTo(MAX_SLEEP_AFTER) > 0)) {
                 throw new IllegalArgumentException(
                         "sleepAfter = " + sleepAfter + ": must be in [PT0S, " + MAX_SLEEP_AFTER + "]");
+            }
+            if (stopWarningAfter.isNegative() || stopWarningAfter.isZero()
+                    || stopWarningAfter.compareTo(MAX_SLEEP_AFTER) > 0) {
+                throw new IllegalArgumentException(
+                        "stopWarningAfter = " + stopWarningAfter + ": must be in (PT0S, " + MAX_SLEEP_AFTER + "]");
             }
             final VictimSelector selector =
                     victimSelector != null ? victimSelector : VictimSelectors.byName(victimSelectorName);

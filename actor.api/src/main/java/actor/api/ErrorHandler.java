@@ -2,8 +2,9 @@ package actor.api;
 
 /**
  * Receives the problems an actor system reports instead of throwing ({@link ActorError}). Called on
- * worker threads (and, for {@link ActorError.UnsentMessage}, on a cleaner thread), so it must be
- * thread-safe; it should return quickly. An exception it throws is logged and otherwise ignored.
+ * worker threads, on senders' threads ({@link ActorError.DeadLetter}), on a thread waiting in a stop
+ * ({@link ActorError.StopWaiting}) and, for {@link ActorError.UnsentMessage}, on a cleaner thread,
+ * so it must be thread-safe; it should return quickly. An exception it throws is logged and otherwise ignored.
  */
 @FunctionalInterface
 public interface ErrorHandler {

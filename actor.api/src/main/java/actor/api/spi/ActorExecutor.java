@@ -48,6 +48,17 @@ public interface ActorExecutor {
     boolean stop(long timeoutNanos) throws InterruptedException;
 
     /**
+     * Requests a stop, sends {@link actor.api.PoisonPill#FINISHED} to every live actor (and to
+     * actors created meanwhile) and waits at most {@code timeoutNanos} for the exit; aborts if actors
+     * are still live then, or if interrupted.
+     *
+     * @return true if every actor terminated in time, false if it aborted
+     * @throws IllegalStateException if called on one of this executor's workers, as for {@link #stop()}
+     * @throws InterruptedException  if interrupted while waiting (after aborting)
+     */
+    boolean shutdown(long timeoutNanos) throws InterruptedException;
+
+    /**
      * Stops at once, without waiting for live actors: workers finish the behaviour they are running
      * (their threads are interrupted, so a behaviour blocked in an interruptible wait fails instead
      * of hanging) and exit; the rest of their batches and the messages still queued are reported as

@@ -141,6 +141,8 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
         }
         if (status != Allocation.NODELETE) {
             terminated++;
+            final MailboxRegistration ended = (MailboxRegistration) to;
+            ended.mailbox.unlink(ended);
             try {
                 access.terminate(actor, status);
             } catch (Throwable hookFailure) {

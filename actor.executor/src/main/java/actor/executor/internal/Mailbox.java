@@ -2,6 +2,7 @@ package actor.executor.internal;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -107,6 +108,8 @@ abstract class Mailbox extends MailboxFields {
     }
 
     final int index;
+    /** Head of the list of live registrations whose ticket is this mailbox; under the lock. */
+    private MailboxRegistration live;
 
     /** A mailbox with no owner yet: the executor sets it before any worker starts. */
     Mailbox(int index) {
@@ -235,6 +238,45 @@ abstract class Mailbox extends MailboxFields {
     final void giveTo(WorkerSleep victim) {
         lock();
         VH_OWNER.setVolatile(this, victim);
+        unlock();
+    }
+
+    /** Adds a new registration to the live list (it is not yet published, so nothing is sent to it yet). */
+    final void link(MailboxRegistration registration) {
+        lock();
+        final MailboxRegistration head = live;
+        registration.nextLive = head;
+        if (head != null) {
+            head.previousLive = registration;
+        }
+        live = registration;
+        unlock();
+    }
+
+    /** Removes a registration whose actor just terminated from the live list. */
+    final void unlink(MailboxRegistration registration) {
+        lock();
+        final MailboxRegistration previous = registration.previousLive;
+        final MailboxRegistration next = registration.nextLive;
+        if (previous == null) {
+            live = next;
+        } else {
+            previous.nextLive = next;
+        }
+        if (next != null) {
+            next.previousLive = previous;
+        }
+        registration.previousLive = null;
+        registration.nextLive = null;
+        unlock();
+    }
+
+    /** Appends every live registration of this mailbox to {@code into}, under the lock (a snapshot). */
+    final void collectLive(List<MailboxRegistration> into) {
+        lock();
+        for (MailboxRegistration r = live; r != null; r = r.nextLive) {
+            into.add(r);
+        }
         unlock();
     }
 

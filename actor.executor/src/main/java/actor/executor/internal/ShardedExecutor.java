@@ -6,6 +6,7 @@ import actor.api.ActorSystemConfig;
 import actor.api.Checks;
 import actor.api.MailboxKind;
 import actor.api.Message;
+import actor.api.PoisonPill;
 import actor.api.SystemNotRunningException;
 import actor.api.spi.ActorAccess;
 import actor.api.spi.ActorExecutor;
@@ -16,6 +17,10 @@ import actor.steal.VictimSelector;
 import actor.steal.internal.NoVictimSelector;
 import actor.steal.internal.StealStamps;
 import actor.steal.internal.WorkerQueueTable;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.agrona.concurrent.SystemNanoClock;
 
 /**
@@ -34,12 +39,17 @@ import org.agrona.concurrent.SystemNanoClock;
  */
 final class ShardedExecutor implements ActorExecutor {
 
+    /** How often a shutdown looks for actors created since its last pills. */
+    static final long SHUTDOWN_SWEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+
+
     private final ActorSystemConfig config;
     private final ActorAccess access;
     private final boolean debug;
     private final ExecutorStatistics statistics;
     private final Reporter reporter;
     private final Termination termination;
+    private final ExitWait exitWait;
     private final Mailbox[] mailboxes;
     private final WorkerQueueTable<Mailbox> table;
     private final Placement placement;
@@ -74,6 +84,7 @@ final class ShardedExecutor implements ActorExecutor {
             mailboxes[i].owner = sleeps[table.workerOf(i)];
         }
         this.placement = new Placement(table);
+        this.exitWait = new ExitWait(termination, mailboxes, reporter, config.stopWarningAfter().toNanos());
         final long sleepAfterNanos = config.sleepAfter().map(d -> d.toNanos()).orElse(-1L);
         final VictimSelector selector = config.victimSelector();
         final boolean stealing = n > 1 && !(selector instanceof NoVictimSelector);
@@ -92,6 +103,7 @@ final class ShardedExecutor implements ActorExecutor {
                     sleepAfterNanos, this::finalSweep);
             workers[w] = worker;
             threads[w] = new WorkerRunner.WorkerThread(runner, this, config.name() + "-worker-" + w);
+            threads[w].setDaemon(config.daemon());
             sleeps[w].bind(threads[w]);
             termination.bind(w, threads[w], sleeps[w]);
         }
@@ -118,7 +130,9 @@ final class ShardedExecutor implements ActorExecutor {
         } else {
             ticket = creator != null ? placement.localTicket(creator.index) : placement.outsideTicket();
         }
-        return new MailboxRegistration(actor, this, mailboxes[ticket]);
+        final MailboxRegistration made = new MailboxRegistration(actor, this, mailboxes[ticket]);
+        made.mailbox.link(made);
+        return made;
     }
 
     /** The worker running the calling thread, if it is one of this executor's. */
@@ -157,7 +171,7 @@ final class ShardedExecutor implements ActorExecutor {
     public void stop() {
         refuseOnOwnWorker("stop()");
         termination.requestStop();
-        termination.awaitExit();
+        exitWait.await("stop()");
         termination.rethrowFatal(config.name());
     }
 
@@ -165,11 +179,44 @@ final class ShardedExecutor implements ActorExecutor {
     public boolean stop(long timeoutNanos) throws InterruptedException {
         refuseOnOwnWorker("stop(Duration)");
         termination.requestStop();
-        if (!termination.awaitExit(timeoutNanos)) {
+        if (!exitWait.await("stop(Duration)", timeoutNanos)) {
             return false;
         }
         termination.rethrowFatal(config.name());
         return true;
+    }
+
+    /**
+     * Pills every live actor, again each {@link #SHUTDOWN_SWEEP_NANOS} for those created meanwhile,
+     * until the exit or the bound; then aborts.
+     */
+    @Override
+    public boolean shutdown(long timeoutNanos) throws InterruptedException {
+        refuseOnOwnWorker("shutdown(Duration)");
+        termination.requestStop();
+        final Set<Registration> pilled = Collections.newSetFromMap(new IdentityHashMap<>());
+        final long start = System.nanoTime();
+        try {
+            while (true) {
+                for (MailboxRegistration live : LiveActors.snapshot(mailboxes)) {
+                    if (pilled.add(live)) {
+                        send(live, PoisonPill.FINISHED);
+                    }
+                }
+                final long left = timeoutNanos - (System.nanoTime() - start);
+                if (termination.awaitExit(Math.max(0, Math.min(left, SHUTDOWN_SWEEP_NANOS)))) {
+                    termination.rethrowFatal(config.name());
+                    return true;
+                }
+                if (left <= 0) {
+                    abort();
+                    return false;
+                }
+            }
+        } catch (InterruptedException e) {
+            abort();
+            throw e;
+        }
     }
 
     /** A stop waits for every worker to exit; on one of them it would wait for itself forever. */

@@ -22,14 +22,14 @@ class PaddingTest {
     void theCopyQueueMailboxLockAndItsGulpStateEachSitBetweenPads() {
         final ClassLayout layout = ClassLayout.parseClass(CopyQueueMailbox.class);
         assertPadded(layout, List.of("lock"));
-        assertPadded(layout, List.of("beingProcessed", "closed", "owner", "index", "queue"));
+        assertPadded(layout, List.of("beingProcessed", "closed", "owner", "index", "live", "queue"));
     }
 
     @Test
     void theMpscMailboxLockAndItsGulpStateEachSitBetweenPads() {
         final ClassLayout layout = ClassLayout.parseClass(MpscMailbox.class);
         assertPadded(layout, List.of("lock"));
-        assertPadded(layout, List.of("beingProcessed", "closed", "owner", "index", "queue", "late"));
+        assertPadded(layout, List.of("beingProcessed", "closed", "owner", "index", "live", "queue", "late"));
     }
 
     @Test

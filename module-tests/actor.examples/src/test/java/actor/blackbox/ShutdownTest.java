@@ -1,0 +1,279 @@
+package actor.blackbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import actor.api.Actor;
+import actor.api.ActorError;
+import actor.api.ActorSystem;
+import actor.api.ActorSystemConfig;
+import actor.api.Allocation;
+import actor.api.Message;
+import actor.api.PoisonPill;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Ending a system never hangs silently: a waiting stop names the live actors, shutdown pills them
+ * (after what is queued) and aborts after its bound, and daemon workers do not keep the JVM alive.
+ */
+class ShutdownTest {
+
+    static final class Note extends Message {
+        final int n;
+
+        Note(int n) {
+            this.n = n;
+        }
+    }
+
+    /** Records what it receives; never terminates on its own. */
+    static final class Idle extends Actor<Note> {
+        final List<Integer> seen = new CopyOnWriteArrayList<>();
+
+        Idle(ActorSystem system) {
+            super(system);
+        }
+
+        @Override
+        protected Allocation receive(Note note) {
+            seen.add(note.n);
+            return Allocation.NODELETE;
+        }
+    }
+
+    /** Ignores every poison pill. */
+    static final class Stubborn extends Actor<Note> {
+        Stubborn(ActorSystem system) {
+            super(system);
+        }
+
+        @Override
+        protected Allocation receive(Note note) {
+            return Allocation.NODELETE;
+        }
+
+        @Override
+        protected Allocation onPoisonPill(PoisonPill pill) {
+            return Allocation.NODELETE;
+        }
+    }
+
+    /** Creates a child on each note, so a shutdown meets actors created after its first pills. */
+    static final class Spawner extends Actor<Note> {
+        final AtomicInteger children;
+
+        Spawner(ActorSystem system, AtomicInteger children) {
+            super(system);
+            this.children = children;
+        }
+
+        @Override
+        protected Allocation receive(Note note) {
+            new Idle(system());
+            children.incrementAndGet();
+            return Allocation.NODELETE;
+        }
+    }
+
+    private static ActorSystemConfig.Builder config(RecordingErrorHandler errors) {
+        return ActorSystemConfig.builder().workers(2).errorHandler(errors).stopWarningAfter(Duration.ofMillis(50));
+    }
+
+    private static ActorError.StopWaiting awaitStopWaiting(RecordingErrorHandler errors) throws InterruptedException {
+        while (errors.ofType(ActorError.StopWaiting.class).isEmpty()) {
+            Thread.sleep(5);
+        }
+        return errors.ofType(ActorError.StopWaiting.class).get(0);
+    }
+
+    @Test
+    @Timeout(30)
+    void aStopWaitingForAForgottenPillReportsTheLiveActorsByClassWithTickets() throws Exception {
+        final RecordingErrorHandler errors = new RecordingErrorHandler();
+        final ActorSystem system = ActorSystem.start(config(errors).build());
+        final Idle first = new Idle(system);
+        final Idle second = new Idle(system);
+        final Stubborn third = new Stubborn(system);
+        final CompletableFuture<Void> stopped = CompletableFuture.runAsync(system::stop);
+        final ActorError.StopWaiting waiting = awaitStopWaiting(errors);
+        assertEquals("stop()", waiting.call());
+        assertEquals(3, waiting.liveActors());
+        assertTrue(waiting.liveByClass().startsWith("2 x " + Idle.class.getName() + " (#"), waiting.liveByClass());
+        assertTrue(waiting.liveByClass().contains("#" + first.ticket()) && waiting.liveByClass().contains("#" + second.ticket()),
+                waiting.liveByClass());
+        assertTrue(waiting.liveByClass().contains("1 x " + Stubborn.class.getName() + " (#" + third.ticket() + ")"),
+                waiting.liveByClass());
+        assertTrue(waiting.describe().contains("shutdown(Duration)"), waiting.describe());
+        assertFalse(stopped.isDone());
+        first.send(PoisonPill.FINISHED);
+        second.send(PoisonPill.FINISHED);
+        system.abort();
+        stopped.get(10, TimeUnit.SECONDS);
+        final List<ActorError.StopWaiting> reports = errors.ofType(ActorError.StopWaiting.class);
+        for (int i = 1; i < reports.size(); i++) {
+            assertTrue(reports.get(i).waited().compareTo(reports.get(i - 1).waited()) > 0, "reports at growing waits");
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void aBoundedStopReportsWhileItWaitsAndStillReturnsFalse() throws Exception {
+        final RecordingErrorHandler errors = new RecordingErrorHandler();
+        final ActorSystem system = ActorSystem.start(config(errors).build());
+        final Idle idle = new Idle(system);
+        assertFalse(system.stop(Duration.ofMillis(300)));
+        final ActorError.StopWaiting waiting = errors.ofType(ActorError.StopWaiting.class).get(0);
+        assertEquals("stop(Duration)", waiting.call());
+        assertEquals(1, waiting.liveActors());
+        idle.send(PoisonPill.FINISHED);
+        assertTrue(system.stop(Duration.ofSeconds(10)));
+    }
+
+    @Test
+    @Timeout(30)
+    void shutdownRunsWhatIsQueuedThenTerminatesEveryActorIncludingThoseCreatedMeanwhile() throws Exception {
+        final RecordingErrorHandler errors = new RecordingErrorHandler();
+        final ActorSystem system = ActorSystem.start(config(errors).build());
+        final AtomicInteger children = new AtomicInteger();
+        final Spawner spawner = new Spawner(system, children);
+        final Idle idle = new Idle(system);
+        for (int i = 0; i < 100; i++) {
+            idle.send(new Note(i));
+            spawner.send(new Note(i));
+        }
+        assertTrue(system.shutdown(Duration.ofSeconds(10)));
+        assertEquals(0, system.liveActors());
+        assertFalse(system.isRunning());
+        assertEquals(100, idle.seen.size(), "every note queued before the pill was handled");
+        for (int i = 0; i < 100; i++) {
+            assertEquals(i, idle.seen.get(i));
+        }
+        assertEquals(100, children.get());
+        assertEquals(List.of(), errors.ofType(ActorError.LiveActorsAbandoned.class));
+    }
+
+    @Test
+    @Timeout(30)
+    void shutdownAbortsAfterItsBoundWhenAnActorIgnoresThePill() throws Exception {
+        final RecordingErrorHandler errors = new RecordingErrorHandler();
+        final ActorSystem system = ActorSystem.start(config(errors).build());
+        new Stubborn(system);
+        final Idle idle = new Idle(system);
+        final long start = System.nanoTime();
+        assertFalse(system.shutdown(Duration.ofMillis(200)));
+        assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(200));
+        assertFalse(system.isRunning());
+        assertTrue(idle.isTerminated(), "the other actor took its pill");
+        assertEquals(List.of(new ActorError.LiveActorsAbandoned(1)), errors.ofType(ActorError.LiveActorsAbandoned.class));
+    }
+
+    /**
+     * The live lists the reports and shutdown read stay exact under churn: four threads and a
+     * spawning actor create actors on every worker while half of them terminate at once.
+     */
+    @Test
+    @Timeout(60)
+    void theReportedLiveActorsMatchTheLiveCountAfterConcurrentCreationAndTermination() throws Exception {
+        final RecordingErrorHandler errors = new RecordingErrorHandler();
+        final ActorSystem system = ActorSystem.start(config(errors).workers(4).build());
+        final AtomicInteger children = new AtomicInteger();
+        final Spawner spawner = new Spawner(system, children);
+        final List<Thread> threads = new java.util.ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            threads.add(new Thread(() -> {
+                for (int i = 0; i < 500; i++) {
+                    final Idle idle = new Idle(system);
+                    idle.send(new Note(i));
+                    if (i % 2 == 0) {
+                        idle.send(PoisonPill.FINISHED);
+                    }
+                    spawner.send(new Note(i));
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        final long expected = 4 * 250 + 1 + 4 * 500;
+        while (system.liveActors() != expected) {
+            Thread.sleep(1);
+        }
+        assertFalse(system.stop(Duration.ofMillis(200)));
+        final ActorError.StopWaiting waiting = errors.ofType(ActorError.StopWaiting.class).get(0);
+        assertEquals(expected, waiting.liveActors(), waiting.liveByClass());
+        assertTrue(waiting.liveByClass().startsWith((4 * 250 + 4 * 500) + " x " + Idle.class.getName()),
+                waiting.liveByClass());
+        assertTrue(system.shutdown(Duration.ofSeconds(20)));
+        assertEquals(0, system.liveActors());
+    }
+
+    @Test
+    @Timeout(30)
+    void terminateEndsASystemWhoseActorsWereNeverTold() {
+        final ActorSystem system = ActorSystem.start(2);
+        for (int i = 0; i < 50; i++) {
+            new Idle(system);
+        }
+        assertTrue(system.terminate());
+        assertEquals(0, system.liveActors());
+    }
+
+    @Test
+    @Timeout(30)
+    void anExceptionInATryWithResourcesSurfacesOnceAnotherThreadShutsTheSystemDown() throws Exception {
+        final RecordingErrorHandler errors = new RecordingErrorHandler();
+        final AtomicReference<ActorSystem> started = new AtomicReference<>();
+        final CompletableFuture<Void> application = CompletableFuture.runAsync(() -> {
+            try (ActorSystem system = ActorSystem.start(config(errors).build())) {
+                started.set(system);
+                new Idle(system).send(new Note(1));
+                throw new IllegalStateException("the application failed before telling its actors to finish");
+            }
+        });
+        final ActorError.StopWaiting waiting = awaitStopWaiting(errors);
+        assertEquals("stop()", waiting.call(), "close() waits as stop() does, and says so");
+        assertTrue(started.get().shutdown(Duration.ofSeconds(10)));
+        final Throwable failure = assertThrows(java.util.concurrent.ExecutionException.class,
+                () -> application.get(10, TimeUnit.SECONDS)).getCause();
+        assertInstanceOf(IllegalStateException.class, failure);
+        assertTrue(failure.getMessage().startsWith("the application failed"), failure.getMessage());
+    }
+
+    @Test
+    @Timeout(30)
+    void workersAreDaemonThreadsOnlyWhenConfigured() throws Exception {
+        for (boolean daemon : new boolean[] {false, true}) {
+            final String name = "daemon-" + daemon;
+            final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name(name).workers(2).daemon(daemon).build());
+            final List<Thread> workers = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.getName().startsWith(name + "-worker-")).toList();
+            assertEquals(2, workers.size());
+            for (Thread worker : workers) {
+                assertEquals(daemon, worker.isDaemon(), worker.getName());
+            }
+            assertEquals(daemon, system.config().daemon());
+            system.stop();
+        }
+    }
+
+    @Test
+    void invalidWarningDelaysAreRefused() {
+        final IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,
+                () -> ActorSystemConfig.builder().stopWarningAfter(Duration.ZERO).build());
+        assertTrue(zero.getMessage().startsWith("stopWarningAfter = PT0S"), zero.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> ActorSystemConfig.builder().stopWarningAfter(Duration.ofSeconds(-1)).build());
+    }
+}
