@@ -93,6 +93,26 @@ public sealed interface ActorError {
     }
 
     /**
+     * An {@link ActorSystem#abort()} stopped waiting for worker threads that stayed inside a
+     * behaviour for {@link ActorSystemConfig.Builder#stopWarningAfter} after being interrupted (a
+     * behaviour blocked in a wait that ignores interrupts, such as {@code CompletableFuture.join()},
+     * or computing in a loop): abort returned without them. Each exits once its behaviour returns.
+     *
+     * @param workers each stuck worker thread's name and where it was, as a few stack frames
+     */
+    record WorkersStuck(List<String> workers) implements ActorError {
+        public WorkersStuck {
+            workers = List.copyOf(workers);
+        }
+
+        @Override
+        public String describe() {
+            return "abort() gave up waiting for " + workers.size() + " worker thread(s) still inside a behaviour "
+                    + "that ignores interrupts: " + String.join("; ", workers);
+        }
+    }
+
+    /**
      * The system was aborted ({@link ActorSystem#abort()}) while actors were still live: they
      * will never receive anything again.
      *

@@ -160,8 +160,11 @@ public final class ActorSystem implements AutoCloseable {
      * is running (worker threads are interrupted, so a behaviour blocked in an interruptible wait
      * fails instead of hanging) and exits. Every message not yet run is reported as undelivered,
      * and the actors still live are reported ({@link ActorError.LiveActorsAbandoned}); sending to
-     * them afterwards is reported too. Returns once the workers have exited; a new system can be
-     * started at any time. Calling it on a stopped system does nothing.
+     * them afterwards is reported too. Returns once the workers have exited, or after
+     * {@link ActorSystemConfig.Builder#stopWarningAfter} if a behaviour ignores the interrupt (a
+     * {@code CompletableFuture.join()}, a busy loop): it then reports where those workers are
+     * ({@link ActorError.WorkersStuck}) and returns without them; each exits when its behaviour
+     * returns. A new system can be started at any time. Calling it on a stopped system does nothing.
      *
      * <p>From a behaviour it does not wait: it marks the system aborted (it accepts no new actors
      * from then on), interrupts the other workers and returns at once. The calling behaviour

@@ -62,8 +62,9 @@ public interface ActorExecutor {
      * Stops at once, without waiting for live actors: workers finish the behaviour they are running
      * (their threads are interrupted, so a behaviour blocked in an interruptible wait fails instead
      * of hanging) and exit; the rest of their batches and the messages still queued are reported as
-     * undelivered and the live actors are reported with their count. Returns when the workers have exited. Keeps the caller's
-     * interrupt status.
+     * undelivered and the live actors are reported with their count. Returns when the workers have
+     * exited, or after the configured warning delay, reporting the workers still inside a behaviour
+     * that ignored the interrupt. Keeps the caller's interrupt status.
      *
      * <p>On one of this executor's workers (from a behaviour) it does not wait: it marks the
      * executor aborted, interrupts the other workers and returns at once; the calling behaviour

@@ -2,18 +2,22 @@ package actor.executor.internal;
 
 import actor.api.ActorError;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A stop's wait for the workers to exit that never hangs silently: after the configured
- * {@code stopWarningAfter}, and then at doubling intervals of at most {@link #MAX_REPORT_PERIOD_NANOS},
- * it reports the live actors it is waiting for ({@link ActorError.StopWaiting}).
+ * Waits for the workers to exit that never hang silently. A stop's wait reports the live actors it
+ * is waiting for ({@link ActorError.StopWaiting}) after the configured {@code stopWarningAfter}, and
+ * then at doubling intervals of at most {@link #MAX_REPORT_PERIOD_NANOS}; an abort's wait gives up
+ * after that delay and reports the workers stuck in a behaviour ({@link ActorError.WorkersStuck}).
  *
  * <p>Threading: any thread; one instance per executor, no state of its own between calls.
  */
 final class ExitWait {
 
+    /** Stack frames a report of a stuck worker shows. */
+    static final int STUCK_FRAMES = 6;
     /** Longest interval between two reports of one wait. */
     static final long MAX_REPORT_PERIOD_NANOS = TimeUnit.MINUTES.toNanos(1);
 
@@ -76,6 +80,50 @@ final class ExitWait {
                 period = Math.min(2 * period, MAX_REPORT_PERIOD_NANOS);
                 reportAt += period;
             }
+        }
+    }
+
+    /**
+     * After an abort: waits for the workers to leave their behaviours, at most the configured
+     * warning delay, without giving in to interrupts (the interrupt is set again on return); then
+     * reports those of {@code threads} still running ({@link ActorError.WorkersStuck}) and returns.
+     */
+    void awaitAfterAbort(Thread[] threads) {
+        boolean interrupted = false;
+        final long start = System.nanoTime();
+        while (true) {
+            final long left = warnAfterNanos - (System.nanoTime() - start);
+            try {
+                if (termination.awaitExit(Math.max(0, left))) {
+                    break;
+                }
+                if (left <= 0) {
+                    reportStuck(threads);
+                    break;
+                }
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void reportStuck(Thread[] threads) {
+        final List<String> stuck = new ArrayList<>();
+        for (Thread thread : threads) {
+            if (thread.isAlive()) {
+                final StackTraceElement[] frames = thread.getStackTrace();
+                final StringBuilder where = new StringBuilder(thread.getName());
+                for (int i = 0; i < Math.min(STUCK_FRAMES, frames.length); i++) {
+                    where.append(i == 0 ? " at " : " < ").append(frames[i]);
+                }
+                stuck.add(where.toString());
+            }
+        }
+        if (!stuck.isEmpty()) {
+            reporter.report(new ActorError.WorkersStuck(stuck));
         }
     }
 

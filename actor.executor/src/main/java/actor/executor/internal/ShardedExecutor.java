@@ -231,7 +231,7 @@ final class ShardedExecutor implements ActorExecutor {
         final Worker caller = currentWorker();
         termination.abort(caller == null ? null : Thread.currentThread());
         if (caller == null) {
-            termination.awaitExit();
+            exitWait.awaitAfterAbort(threads);
         }
         // NOTE: called from a behaviour, abort returns at once: its worker exits after the current
         // batch, and waiting here for every worker to exit would wait for this one forever.

@@ -268,6 +268,46 @@ class ShutdownTest {
         }
     }
 
+    /** Blocks its worker in {@code join()}, which ignores interrupts, until released. */
+    static final class Joiner extends Actor<Note> {
+        final CompletableFuture<Void> release = new CompletableFuture<>();
+        final java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
+
+        Joiner(ActorSystem system) {
+            super(system);
+        }
+
+        @Override
+        protected Allocation receive(Note note) {
+            entered.countDown();
+            release.join();
+            return Allocation.FINISHED;
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void abortReturnsAndReportsAWorkerStuckInAWaitThatIgnoresInterrupts() throws Exception {
+        final RecordingErrorHandler errors = new RecordingErrorHandler();
+        final ActorSystem system = ActorSystem.start(config(errors).stopWarningAfter(Duration.ofMillis(200)).build());
+        final Joiner joiner = new Joiner(system);
+        joiner.send(new Note(1));
+        assertTrue(joiner.entered.await(10, TimeUnit.SECONDS));
+        final CompletableFuture<Void> aborted = CompletableFuture.runAsync(system::abort);
+        try {
+            aborted.get(10, TimeUnit.SECONDS);
+            assertFalse(system.isRunning());
+            final List<ActorError.WorkersStuck> stuck = errors.ofType(ActorError.WorkersStuck.class);
+            assertEquals(1, stuck.size(), errors.all().toString());
+            assertEquals(1, stuck.get(0).workers().size());
+            assertTrue(stuck.get(0).workers().get(0).contains("-worker-")
+                    && stuck.get(0).workers().get(0).contains("CompletableFuture"), stuck.get(0).workers().get(0));
+        } finally {
+            joiner.release.complete(null);
+        }
+        assertTrue(system.stop(Duration.ofSeconds(10)), "the worker exits once its behaviour returns");
+    }
+
     @Test
     void invalidWarningDelaysAreRefused() {
         final IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,
