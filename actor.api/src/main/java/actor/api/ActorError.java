@@ -39,7 +39,7 @@ public sealed interface ActorError {
      * ({@link ActorSystemConfig.Builder#strictSends} makes such a send throw instead). The sender
      * carries on; the system counts it ({@link ActorSystem#deadLetters()}). The default handler
      * logs the first few of them, then a summary at most every
-     * {@value LoggingErrorHandler#DEAD_LETTER_SUMMARY_SECONDS} seconds.
+     * {@value LoggingErrorHandler#SUMMARY_SECONDS} seconds.
      *
      * @param actor   the terminated receiver
      * @param message the message it did not receive

@@ -177,8 +177,25 @@ public final class ActorSystemConfig {
         return "ActorSystemConfig[name=" + name + ", workers=" + workers + ", mailboxes=" + mailboxes
                 + ", mailboxKind=" + mailboxKind + ", victimSelector=" + victimSelector.name() + ", statistics=" + statistics
                 + ", sleepAfter=" + (sleepAfter == null ? "never" : sleepAfter)
-                + ", failurePolicy=" + failurePolicy + ", checks=" + checks + ", strictSends=" + strictSends
+                + ", failurePolicy=" + describe(failurePolicy) + ", errorHandler=" + describe(errorHandler)
+                + ", checks=" + checks + ", strictSends=" + strictSends
                 + ", stopWarningAfter=" + stopWarningAfter + ", daemon=" + daemon + "]";
+    }
+
+    /**
+     * A builtin policy or handler by name; a user's by class, a lambda as the class that wrote it
+     * ({@code "lambda in com.example.Bank"} rather than {@code Bank$$Lambda$47/0x...}).
+     */
+    static String describe(Object setting) {
+        if (setting == ErrorHandler.logging()) {
+            return "logging";
+        }
+        if (setting instanceof Enum<?> builtin) {
+            return builtin.name();
+        }
+        final String type = setting.getClass().getName();
+        final int lambda = type.indexOf("$$Lambda");
+        return lambda >= 0 ? "lambda in " + type.substring(0, lambda) : type;
     }
 
     /** Collects settings; {@link #build()} validates them. Not thread-safe. */

@@ -14,10 +14,11 @@ public interface ErrorHandler {
 
     /**
      * The default handler: logs each problem through {@link System.Logger} (logger name
-     * {@code actor.api}), at {@code ERROR} for failures and {@code WARNING} for undelivered or
-     * unsent messages, with the failure's stack trace; dead letters at {@code WARNING}, the first
-     * {@value DeadLetterLog#LOGGED_IN_FULL} one line each, then a summary at most every
-     * {@value LoggingErrorHandler#DEAD_LETTER_SUMMARY_SECONDS} seconds.
+     * {@code actor.api}), at {@code ERROR} for failures, with the failure's stack trace, and at
+     * {@code WARNING} for the rest. Dead letters and unsent messages (debug checks) can come by the
+     * thousand: the first {@value ThrottledLog#LOGGED_IN_FULL} of each are logged one line each,
+     * then one summary at most every {@value LoggingErrorHandler#SUMMARY_SECONDS} seconds, with
+     * counts by message class.
      */
     static ErrorHandler logging() {
         return LoggingErrorHandler.INSTANCE;

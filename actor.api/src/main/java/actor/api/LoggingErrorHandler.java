@@ -5,18 +5,21 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The default {@link ErrorHandler}: one {@link System.Logger} record per problem, except dead
- * letters, which are rate limited ({@link DeadLetterLog}).
+ * letters and unsent messages, which can come by the thousand: those are rate limited and then
+ * summarized by kind ({@link ThrottledLog}).
  */
 enum LoggingErrorHandler implements ErrorHandler {
     INSTANCE;
 
-    /** Least time between two summary lines of dead letters, after the first few. */
-    static final long DEAD_LETTER_SUMMARY_SECONDS = 10;
+    /** Least time between two summary lines of dead letters or unsent messages, after the first few. */
+    static final long SUMMARY_SECONDS = 10;
 
     private static final System.Logger LOG = System.getLogger("actor.api");
 
-    private final DeadLetterLog deadLetters = new DeadLetterLog(LoggingErrorHandler::warn, System::nanoTime,
-            TimeUnit.SECONDS.toNanos(DEAD_LETTER_SUMMARY_SECONDS));
+    private final ThrottledLog deadLetters = new ThrottledLog("dead letters", LoggingErrorHandler::warn,
+            System::nanoTime, TimeUnit.SECONDS.toNanos(SUMMARY_SECONDS));
+    private final ThrottledLog unsent = new ThrottledLog("unsent messages", LoggingErrorHandler::warn,
+            System::nanoTime, TimeUnit.SECONDS.toNanos(SUMMARY_SECONDS));
 
     private static void warn(String line) {
         LOG.log(Level.WARNING, line);
@@ -25,7 +28,10 @@ enum LoggingErrorHandler implements ErrorHandler {
     @Override
     public void handle(ActorError error) {
         if (error instanceof ActorError.DeadLetter letter) {
-            deadLetters.log(letter);
+            deadLetters.log(letter.message().getClass().getName() + " to " + letter.actor().getClass().getName(),
+                    error.describe());
+        } else if (error instanceof ActorError.UnsentMessage message) {
+            unsent.log(message.messageClass(), error.describe());
         } else if (error instanceof ActorError.BehaviourFailed failed) {
             LOG.log(Level.ERROR, error.describe(), failed.failure());
         } else if (error instanceof ActorError.DestroyHookFailed failed) {

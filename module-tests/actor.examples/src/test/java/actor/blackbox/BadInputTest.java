@@ -198,6 +198,16 @@ class BadInputTest {
     }
 
     @Test
+    void theConfigurationPrintsItsPolicyAndHandlerReadably() {
+        final String defaults = ActorSystemConfig.builder().build().toString();
+        assertTrue(defaults.contains("failurePolicy=STOP, errorHandler=logging"), defaults);
+        final String custom = ActorSystemConfig.builder().failurePolicy((actor, message, failure) -> Allocation.FINISHED)
+                .errorHandler(new RecordingErrorHandler()).build().toString();
+        assertTrue(custom.contains("failurePolicy=lambda in " + BadInputTest.class.getName() + ", errorHandler="
+                + RecordingErrorHandler.class.getName() + ","), custom);
+    }
+
+    @Test
     void configurationFillsTheDocumentedDefaults() {
         final ActorSystemConfig config = ActorSystemConfig.builder().workers(3).build();
         assertEquals(3, config.workers());
