@@ -34,10 +34,10 @@ public final class ActorSystem implements AutoCloseable {
     /** Guards the one-time end of debug tracking; written under {@code this}. */
     private boolean debugReleased;
 
-    private ActorSystem(ActorSystemConfig config, ActorExecutor executor) {
+    private ActorSystem(ActorSystemConfig config, ActorExecutor executor, DeadLetters deadLetters) {
         this.config = config;
         this.executor = executor;
-        this.deadLetters = new DeadLetters(config.errorHandler(), config.strictSends());
+        this.deadLetters = deadLetters;
     }
 
     /** Starts a system with one worker per available processor and the default configuration. */
@@ -65,7 +65,9 @@ public final class ActorSystem implements AutoCloseable {
             DebugTracking.systemStarted(config.errorHandler());
         }
         try {
-            return new ActorSystem(config, Providers.PROVIDER.start(config, AccessImpl.INSTANCE));
+            final DeadLetters deadLetters = new DeadLetters(config.errorHandler(), config.strictSends());
+            return new ActorSystem(config, Providers.PROVIDER.start(config, AccessImpl.INSTANCE, deadLetters::count),
+                    deadLetters);
         } catch (RuntimeException | Error e) {
             if (config.checks() == Checks.DEBUG) {
                 DebugTracking.systemStopped(config.errorHandler());

@@ -14,13 +14,20 @@ import java.util.Objects;
  *                lag by a few operations
  * @param outside actors created and messages sent by threads that are not workers
  * @param workers one entry per worker, in worker order
+ * @param health  live actors, dead letters, failures, undelivered messages and backlog
  */
-public record Statistics(String system, boolean exact, Counts outside, List<Counts> workers) {
+public record Statistics(String system, boolean exact, Counts outside, List<Counts> workers, Health health) {
 
     public Statistics {
         Objects.requireNonNull(system, "system");
         Objects.requireNonNull(outside, "outside");
         workers = List.copyOf(workers);
+        Objects.requireNonNull(health, "health");
+    }
+
+    /** A snapshot of counters alone, with {@link Health#NONE}. */
+    public Statistics(String system, boolean exact, Counts outside, List<Counts> workers) {
+        this(system, exact, outside, workers, Health.NONE);
     }
 
     /** The sum over the outside threads and every worker. */
@@ -34,7 +41,7 @@ public record Statistics(String system, boolean exact, Counts outside, List<Coun
 
     /**
      * A text table: one row per {@link Counter}, in the reference order; columns for the total, the
-     * outside threads and each worker.
+     * outside threads and each worker; then one line of {@link Health}.
      */
     public String toText() {
         final List<String> header = new ArrayList<>(List.of("total", "outside"));
@@ -60,12 +67,16 @@ public record Statistics(String system, boolean exact, Counts outside, List<Coun
             }
             out.append('\n');
         }
+        out.append("live actors ").append(health.liveActors()).append(", dead letters ").append(health.deadLetters())
+                .append(", failures ").append(health.failures()).append(", undelivered ").append(health.undelivered())
+                .append(", backlog ").append(health.backlog()).append('\n');
         return out.toString();
     }
 
     /**
-     * JSON: {@code {"system": ..., "exact": ..., "total": {...}, "outside": {...}, "workers": [...]}},
-     * each counts object holding every {@link Counter#jsonKey()} in the reference order.
+     * JSON: {@code {"system": ..., "exact": ..., "total": {...}, "outside": {...}, "workers": [...],
+     * "health": {...}}}, each counts object holding every {@link Counter#jsonKey()} in the reference
+     * order, and health its five values by their component names.
      */
     public String toJson() {
         final StringBuilder out = new StringBuilder();
@@ -81,7 +92,12 @@ public record Statistics(String system, boolean exact, Counts outside, List<Coun
             }
             appendJson(out, workers.get(w));
         }
-        return out.append("]}").toString();
+        out.append("],\"health\":{\"liveActors\":").append(health.liveActors())
+                .append(",\"deadLetters\":").append(health.deadLetters())
+                .append(",\"failures\":").append(health.failures())
+                .append(",\"undelivered\":").append(health.undelivered())
+                .append(",\"backlog\":").append(health.backlog());
+        return out.append("}}").toString();
     }
 
     @Override

@@ -49,6 +49,21 @@ public interface StatisticsMXBean {
     /** Wake-ups lost (zero unless the wake-up protocol is broken). */
     long getLostWakeUps();
 
+    /** Actors registered and not yet terminated. */
+    long getLiveActors();
+
+    /** Messages sent to actors that had already terminated. */
+    long getDeadLetters();
+
+    /** Behaviours that threw. */
+    long getFailures();
+
+    /** Messages queued but never run (their actor terminated first, or the system stopped). */
+    long getUndelivered();
+
+    /** Messages queued in the mailboxes now (racy). */
+    long getBacklog();
+
     /** The whole snapshot as a text table. */
     String getReport();
 

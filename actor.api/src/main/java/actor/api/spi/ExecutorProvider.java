@@ -1,6 +1,7 @@
 package actor.api.spi;
 
 import actor.api.ActorSystemConfig;
+import java.util.function.LongSupplier;
 
 /**
  * Service that makes the executor of an actor system. {@code actor.api} finds it with
@@ -9,6 +10,11 @@ import actor.api.ActorSystemConfig;
  */
 public interface ExecutorProvider {
 
-    /** Starts an executor for {@code config}: its workers are running when this returns. */
-    ActorExecutor start(ActorSystemConfig config, ActorAccess access);
+    /**
+     * Starts an executor for {@code config}: its workers are running when this returns.
+     *
+     * @param deadLetters the system's count of dead letters (counted by {@code actor.api}), for
+     *                    the executor's statistics
+     */
+    ActorExecutor start(ActorSystemConfig config, ActorAccess access, LongSupplier deadLetters);
 }

@@ -3,12 +3,14 @@ package actor.executor.internal;
 import actor.api.ActorSystemConfig;
 import actor.api.StatisticsMode;
 import actor.stats.Counts;
+import actor.stats.Health;
 import actor.stats.Statistics;
 import actor.stats.internal.OutsideCounters;
 import actor.stats.internal.StatisticsJmx;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * The executor's statistics, when they are on: the counters of threads outside the workers, the
@@ -28,6 +30,7 @@ final class ExecutorStatistics {
     private Worker[] workers;
     /** Set by {@link #start} when statistics are on; closed by {@link #finish}. */
     private StatisticsJmx jmx;
+    private Supplier<Health> health;
 
     ExecutorStatistics(ActorSystemConfig config) {
         this.config = config;
@@ -40,8 +43,9 @@ final class ExecutorStatistics {
     }
 
     /** Registers the JMX bean; before the workers start. */
-    void start(Worker[] all) {
+    void start(Worker[] all, Supplier<Health> systemHealth) {
         this.workers = all;
+        this.health = systemHealth;
         if (counting) {
             jmx = StatisticsJmx.register(config.name(), () -> snapshot(false));
         }
@@ -79,7 +83,7 @@ final class ExecutorStatistics {
         for (Worker worker : workers) {
             perWorker.add(worker.counters.snapshot());
         }
-        return new Statistics(config.name(), exact, outsideCounters.snapshot(), perWorker);
+        return new Statistics(config.name(), exact, outsideCounters.snapshot(), perWorker, health.get());
     }
 
     /** After every worker exited: the JMX bean goes, the exact snapshot goes to the configured report. */

@@ -9,6 +9,7 @@ import actor.api.Message;
 import actor.steal.VictimSelector;
 import java.lang.System.Logger.Level;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Where the executor's problems go: the configured {@link ErrorHandler} and {@link FailurePolicy}.
@@ -24,6 +25,9 @@ final class Reporter {
     private final ErrorHandler errorHandler;
     private final FailurePolicy failurePolicy;
     private final AtomicBoolean selectorFailureReported = new AtomicBoolean();
+    /** Behaviours that threw, and undelivered messages reported, for the statistics' health. */
+    private final LongAdder failures = new LongAdder();
+    private final LongAdder undeliveredReported = new LongAdder();
 
     Reporter(ErrorHandler errorHandler, FailurePolicy failurePolicy) {
         this.errorHandler = errorHandler;
@@ -37,6 +41,7 @@ final class Reporter {
 
     /** A behaviour threw: reports it and returns what the policy decides for the actor. */
     Allocation behaviourFailed(Actor<?> actor, Message message, Throwable failure) {
+        failures.increment();
         Allocation outcome;
         try {
             outcome = failurePolicy.onFailure(actor, message, failure);
@@ -69,6 +74,7 @@ final class Reporter {
     /** Messages that will never be received. */
     void undelivered(UndeliveredLog log) {
         if (log.count() > 0) {
+            undeliveredReported.add(log.count());
             report(new ActorError.UndeliveredMessages(log.count(), log.examples()));
         }
     }
@@ -78,6 +84,16 @@ final class Reporter {
         final UndeliveredLog late = new UndeliveredLog();
         late.record(actor, message);
         undelivered(late);
+    }
+
+    /** Behaviours that threw so far. */
+    long failures() {
+        return failures.sum();
+    }
+
+    /** Undelivered messages reported so far (the workers' own logs are reported at the final sweep). */
+    long undeliveredReported() {
+        return undeliveredReported.sum();
     }
 
     void report(ActorError error) {

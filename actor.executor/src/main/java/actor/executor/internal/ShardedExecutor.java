@@ -11,6 +11,7 @@ import actor.api.SystemNotRunningException;
 import actor.api.spi.ActorAccess;
 import actor.api.spi.ActorExecutor;
 import actor.api.spi.Registration;
+import actor.stats.Health;
 import actor.stats.Statistics;
 import actor.stats.internal.WorkerCounters;
 import actor.steal.VictimSelector;
@@ -21,6 +22,7 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import org.agrona.concurrent.SystemNanoClock;
 
 /**
@@ -50,13 +52,14 @@ final class ShardedExecutor implements ActorExecutor {
     private final Reporter reporter;
     private final Termination termination;
     private final ExitWait exitWait;
+    private final LongSupplier deadLetters;
     private final Mailbox[] mailboxes;
     private final WorkerQueueTable<Mailbox> table;
     private final Placement placement;
     private final Worker[] workers;
     private final Thread[] threads;
 
-    ShardedExecutor(ActorSystemConfig config, ActorAccess access) {
+    ShardedExecutor(ActorSystemConfig config, ActorAccess access, LongSupplier deadLetters) {
         this.config = config;
         this.access = access;
         this.debug = config.checks() == Checks.DEBUG;
@@ -84,6 +87,7 @@ final class ShardedExecutor implements ActorExecutor {
             mailboxes[i].owner = sleeps[table.workerOf(i)];
         }
         this.placement = new Placement(table);
+        this.deadLetters = deadLetters;
         this.exitWait = new ExitWait(termination, mailboxes, reporter, config.stopWarningAfter().toNanos());
         final long sleepAfterNanos = config.sleepAfter().map(d -> d.toNanos()).orElse(-1L);
         final VictimSelector selector = config.victimSelector();
@@ -110,7 +114,7 @@ final class ShardedExecutor implements ActorExecutor {
     }
 
     void start() {
-        statistics.start(workers);
+        statistics.start(workers, this::health);
         for (Thread thread : threads) {
             thread.start();
         }
@@ -245,6 +249,26 @@ final class ShardedExecutor implements ActorExecutor {
     @Override
     public long liveActors() {
         return termination.liveActors();
+    }
+
+    /**
+     * Live actors, dead letters, failures, undelivered messages and the racy backlog, for the
+     * statistics. Undelivered: what was reported, plus, until the final sweep has reported them,
+     * what the workers set aside for actors that had terminated.
+     */
+    private Health health() {
+        final boolean exited = termination.hasExited();
+        long undelivered = reporter.undeliveredReported();
+        long backlog = 0;
+        if (!exited) {
+            for (Worker worker : workers) {
+                undelivered += worker.runner.undelivered.countRacy();
+            }
+            for (Mailbox mailbox : mailboxes) {
+                backlog += mailbox.sizeRacy();
+            }
+        }
+        return new Health(termination.liveActors(), deadLetters.getAsLong(), reporter.failures(), undelivered, backlog);
     }
 
     /** Debug checks, at the quiescent point: every mailbox's owner is the worker whose slice holds it. */

@@ -1,22 +1,35 @@
 package actor.executor.internal;
 
 import actor.api.Actor;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Counts messages that were sent but never received, keeping a few examples for the report.
- * Single-writer: one per worker (or one used under the executor's stop lock).
+ * Single-writer: one per worker (or one used under the executor's stop lock); the count is also
+ * read by live statistics (opaque).
  */
 final class UndeliveredLog {
 
     static final int MAX_EXAMPLES = 5;
 
+    private static final VarHandle VH_COUNT;
+
+    static {
+        try {
+            VH_COUNT = MethodHandles.lookup().findVarHandle(UndeliveredLog.class, "count", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private long count;
     private final List<String> examples = new ArrayList<>(MAX_EXAMPLES);
 
     void record(Actor<?> actor, Object message) {
-        count++;
+        VH_COUNT.setOpaque(this, count + 1);
         if (examples.size() < MAX_EXAMPLES) {
             // NOTE: class names and the ticket only; user toString() methods are not called here.
             examples.add(actor.getClass().getName() + "#" + actor.ticket() + " <- "
@@ -35,6 +48,11 @@ final class UndeliveredLog {
 
     long count() {
         return count;
+    }
+
+    /** The count read from another thread, for live statistics (may lag). */
+    long countRacy() {
+        return (long) VH_COUNT.getOpaque(this);
     }
 
     List<String> examples() {

@@ -1,6 +1,7 @@
 package actor.stats.internal;
 
 import actor.stats.Counts;
+import actor.stats.Health;
 import actor.stats.Statistics;
 import actor.stats.StatisticsMXBean;
 import java.lang.management.ManagementFactory;
@@ -136,6 +137,35 @@ public final class StatisticsJmx implements AutoCloseable {
         @Override
         public long getMessagesStolen() {
             return total().messagesStolen();
+        }
+
+        private Health health() {
+            return snapshots.get().health();
+        }
+
+        @Override
+        public long getLiveActors() {
+            return health().liveActors();
+        }
+
+        @Override
+        public long getDeadLetters() {
+            return health().deadLetters();
+        }
+
+        @Override
+        public long getFailures() {
+            return health().failures();
+        }
+
+        @Override
+        public long getUndelivered() {
+            return health().undelivered();
+        }
+
+        @Override
+        public long getBacklog() {
+            return health().backlog();
         }
 
         @Override

@@ -154,7 +154,8 @@ class StatisticsTest {
         final Counts w0 = new Counts(3, 100, 90, 9, 1, 7, 2, 1, 4, 50, 1, 2, 3, 0);
         final Counts w1 = new Counts(0, 10, 25, 5, 0, 3, 3, 0, 0, 0, 0, 1, 0, 0);
         final Counts outside = new Counts(2, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-        final Statistics stats = new Statistics("json \"quoted\" name", true, outside, List.of(w0, w1));
+        final Statistics stats = new Statistics("json \"quoted\" name", true, outside, List.of(w0, w1),
+                new actor.stats.Health(4, 5, 6, 7, 8));
 
         @SuppressWarnings("unchecked") final Map<String, Object> json = (Map<String, Object>) MiniJson.parse(stats.toJson());
         assertEquals("json \"quoted\" name", json.get("system"));
@@ -165,8 +166,13 @@ class StatisticsTest {
         assertEquals(2, workers.size());
         assertCountsEqual(w0, workers.get(0));
         assertCountsEqual(w1, workers.get(1));
+        assertEquals(Map.of("liveActors", 4L, "deadLetters", 5L, "failures", 6L, "undelivered", 7L, "backlog", 8L),
+                ((Map<?, ?>) json.get("health")).entrySet().stream().collect(java.util.stream.Collectors.toMap(
+                        e -> (String) e.getKey(), e -> ((Number) e.getValue()).longValue())));
 
-        final List<String> rows = stats.toText().lines().skip(2).map(line -> line.substring(0, 30).trim()).toList();
+        final List<String> lines = stats.toText().lines().toList();
+        assertEquals("live actors 4, dead letters 5, failures 6, undelivered 7, backlog 8", lines.get(lines.size() - 1));
+        final List<String> rows = lines.subList(2, lines.size() - 1).stream().map(line -> line.substring(0, 30).trim()).toList();
         assertEquals(List.of("actors created", "messages sent", "messages received", "gulps", "average gulp size",
                 "missed gulps", "steal attempts", "steal failures (no candidate)", "steal failures (failed swap)",
                 "messages stolen", "average steal size", "rescues", "summons", "pulls", "lost wake-ups"), rows);
@@ -208,6 +214,77 @@ class StatisticsTest {
         second.stop();
         assertEquals(Set.of(), server.queryNames(pattern, null));
         assertNotEquals(null, first.statistics());
+    }
+
+    /** Throws on every tick; blocks its worker on a gate tick until released. */
+    static final class Faulty extends Actor<Tick> {
+        final java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
+        final java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        final Tick gate = new Tick();
+
+        Faulty(ActorSystem system) {
+            super(system);
+        }
+
+        @Override
+        protected Allocation receive(Tick tick) {
+            if (tick == gate) {
+                entered.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return Allocation.NODELETE;
+            }
+            throw new IllegalStateException("faulty on purpose");
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void healthCountsLiveActorsDeadLettersFailuresUndeliveredAndBacklogInStatisticsAndJmx() throws Exception {
+        final RecordingErrorHandler errors = new RecordingErrorHandler();
+        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("health").workers(1)
+                .failurePolicy(actor.api.FailurePolicy.RESUME).errorHandler(errors).statistics(StatisticsMode.ON).build());
+        final Faulty faulty = new Faulty(system);
+        final Ticker dead = new Ticker(system, 1);
+        dead.send(new Tick());
+        while (!dead.isTerminated()) {
+            Thread.sleep(1);
+        }
+        dead.send(new Tick());
+        dead.send(new Tick());
+        faulty.send(new Tick()).send(new Tick()).send(new Tick());
+        faulty.send(faulty.gate);
+        assertTrue(faulty.entered.await(10, java.util.concurrent.TimeUnit.SECONDS));
+        final Ticker waiting = new Ticker(system, 100);
+        for (int i = 0; i < 7; i++) {
+            waiting.send(new Tick());
+        }
+        final actor.stats.Health health = system.statistics().health();
+        assertEquals(2, health.liveActors(), "faulty and waiting");
+        assertEquals(2, health.deadLetters());
+        assertEquals(3, health.failures());
+        assertEquals(0, health.undelivered());
+        assertEquals(7, health.backlog(), "the ticks queued behind the blocked worker");
+
+        final MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        final ObjectName name = new ObjectName(StatisticsMXBean.DOMAIN + ":type=ActorSystem,name=\"health\"");
+        assertEquals(2L, server.getAttribute(name, "LiveActors"));
+        assertEquals(2L, server.getAttribute(name, "DeadLetters"));
+        assertEquals(3L, server.getAttribute(name, "Failures"));
+        assertEquals(0L, server.getAttribute(name, "Undelivered"));
+        assertEquals(7L, server.getAttribute(name, "Backlog"));
+        assertTrue(((String) server.getAttribute(name, "Report")).contains("dead letters 2, failures 3"));
+        assertTrue(((String) server.getAttribute(name, "ReportJson")).contains("\"health\":{\"liveActors\":2,"));
+
+        system.abort();
+        faulty.release.countDown();
+        final actor.stats.Health after = system.statistics().health();
+        assertEquals(7, after.undelivered(), "the queued ticks were reported at the abort");
+        assertEquals(0, after.backlog());
+        assertEquals(7, errors.undeliveredCount());
     }
 
     @Test
