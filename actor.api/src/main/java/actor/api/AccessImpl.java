@@ -12,7 +12,7 @@ final class AccessImpl extends ActorAccess {
     }
 
     @Override
-    public Allocation deliver(Registration to, Message message) {
+    public Allocation deliver(Registration to, Object message) {
         final Actor<?> actor = to.actor();
         if (!actor.isCurrent(to)) {
             return null;
@@ -34,7 +34,10 @@ final class AccessImpl extends ActorAccess {
     }
 
     @Override
-    public void finishMessage(Message message) {
+    public void finishMessage(Object sent) {
+        if (!(sent instanceof Message message)) {
+            return;
+        }
         final Allocation status = message.allocation();
         if (status == Allocation.DELETE || status == Allocation.DESTROY) {
             if (status == Allocation.DELETE && message.tracker != null) {
@@ -45,7 +48,10 @@ final class AccessImpl extends ActorAccess {
     }
 
     @Override
-    public void debugOnSend(Message message) {
+    public void debugOnSend(Object sent) {
+        if (!(sent instanceof Message message)) {
+            return;
+        }
         final DebugTracking.Tracker tracker = message.tracker;
         if (tracker != null) {
             tracker.onSend();

@@ -8,17 +8,20 @@ import java.lang.invoke.VarHandle;
 /**
  * Base class of every actor.
  *
- * <p>An actor accepts one message type {@code M} (usually the common base class of its messages),
- * plus the builtin {@link PoisonPill}s. Sending any other type does not compile. The executor calls
- * {@link #receive(Message)} once per message, never on two threads at once, and in the order each
- * sender sent; the returned {@link Allocation} decides whether the actor keeps receiving.
+ * <p>An actor accepts one message type {@code M}, plus the builtin {@link PoisonPill}s. {@code M} can
+ * be any type: a record, an enum, or a (sealed) interface its messages implement, so one message
+ * class may belong to the protocols of several actors; extend {@link Message} only for messages
+ * that manage their own lifetime. Sending any other type does not compile. The executor calls
+ * {@link #receive(Object)} once per message, never on two threads at once, and in the order each
+ * sender sent; the returned {@link Allocation} decides whether the actor keeps receiving. Give
+ * others {@link #ref()}, a send-only reference, rather than the actor itself.
  *
  * <pre>{@code
  * final class Counter extends Actor<Counter.Add> {
- *     static final class Add extends Message { final int n; Add(int n) { this.n = n; } }
+ *     record Add(int n) { }
  *     private long total;
  *     Counter(ActorSystem system) { super(system); }
- *     @Override protected Allocation receive(Add add) { total += add.n; return Allocation.NODELETE; }
+ *     @Override protected Allocation receive(Add add) { total += add.n(); return Allocation.NODELETE; }
  * }
  * }</pre>
  *
@@ -38,7 +41,7 @@ import java.lang.invoke.VarHandle;
  *
  * @param <M> the message type this actor accepts
  */
-public abstract class Actor<M extends Message> {
+public abstract class Actor<M> {
 
     /** {@code current} while one {@code register} call owns the actor; every other one is refused. */
     private static final Registration REGISTERING = new Registration(null, null, -2) {
@@ -91,6 +94,9 @@ public abstract class Actor<M extends Message> {
      * (after current).
      */
     private Allocation terminalStatus;
+    /** The send-only view handed out by {@link #ref()}; made on first use (a race makes an equal twin). */
+    private ActorRef<M> ref;
+
     /**
      * Where sends after termination go: the sink of the system of the latest registration, kept
      * even after a DELETE (it holds no system). Writer: the registering thread; readers: any (after
@@ -175,7 +181,7 @@ public abstract class Actor<M extends Message> {
         return this;
     }
 
-    private void post(Message message) {
+    private void post(Object message) {
         // NOTE: publication point (reader side): the acquire load gives an immutable registration, so
         // executor and ticket always match. A sender racing with termination (or with a move to
         // another system) may still use the old registration; its message is then queued and
@@ -190,6 +196,20 @@ public abstract class Actor<M extends Message> {
             return;
         }
         to.executor().send(to, message);
+    }
+
+    /**
+     * A send-only reference to this actor, to hand to other actors (as the reply-to of a request)
+     * instead of the actor itself: it can send {@code M} and nothing else. References to the same
+     * actor are equal.
+     */
+    public final ActorRef<M> ref() {
+        ActorRef<M> view = ref;
+        if (view == null) {
+            view = new Ref<>(this);
+            ref = view;
+        }
+        return view;
     }
 
     /** The system this actor was last registered with, for creating further actors. */
@@ -292,12 +312,41 @@ public abstract class Actor<M extends Message> {
         VH_CURRENT.setRelease(this, null);
     }
 
-    final Allocation dispatch(Message message) {
-        if (message.isPoisonPill()) {
-            return onPoisonPill((PoisonPill) message);
+    final Allocation dispatch(Object message) {
+        if (message instanceof PoisonPill pill) {
+            return onPoisonPill(pill);
         }
         @SuppressWarnings("unchecked") final M typed = (M) message;
         return receive(typed);
+    }
+
+    /** {@link #ref()}: sends to the actor, equal to every other reference to it. */
+    private static final class Ref<M> implements ActorRef<M> {
+        private final Actor<M> actor;
+
+        Ref(Actor<M> actor) {
+            this.actor = actor;
+        }
+
+        @Override
+        public void send(M message) {
+            actor.send(message);
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Ref<?> that && that.actor == actor;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(actor);
+        }
+
+        @Override
+        public String toString() {
+            return "ActorRef[" + actor + "]";
+        }
     }
 
     /** The registration, loaded with acquire: the fields written before its release store are visible after. */
@@ -310,7 +359,7 @@ public abstract class Actor<M extends Message> {
                 + "registered again; create a new actor, or terminate with DESTROY to reuse it");
     }
 
-    private ActorTerminatedException terminatedError(Message message) {
+    private ActorTerminatedException terminatedError(Object message) {
         return new ActorTerminatedException(getClass().getName(), ticket(), terminalStatusOrFinished(),
                 message.getClass().getName());
     }

@@ -17,7 +17,7 @@ public sealed interface ActorError {
      * A behaviour threw. The worker kept running; {@code outcome} is the status the
      * {@link FailurePolicy} chose for the actor.
      */
-    record BehaviourFailed(Actor<?> actor, Message message, Throwable failure, Allocation outcome)
+    record BehaviourFailed(Actor<?> actor, Object message, Throwable failure, Allocation outcome)
             implements ActorError {
         @Override
         public String describe() {
@@ -45,7 +45,7 @@ public sealed interface ActorError {
      * @param message the message it did not receive
      * @param status  how the receiver terminated
      */
-    record DeadLetter(Actor<?> actor, Message message, Allocation status) implements ActorError {
+    record DeadLetter(Actor<?> actor, Object message, Allocation status) implements ActorError {
         @Override
         public String describe() {
             return "dead letter: " + message.getClass().getName() + " sent to " + actor

@@ -34,7 +34,7 @@ final class DeadLetters {
      * Counts and reports a message refused by a terminated actor. A handler that throws is logged
      * and otherwise ignored: the sender never fails because of a dead letter.
      */
-    void deliver(Actor<?> actor, Message message, Allocation status) {
+    void deliver(Actor<?> actor, Object message, Allocation status) {
         count.increment();
         try {
             handler.handle(new ActorError.DeadLetter(actor, message, status));

@@ -27,7 +27,7 @@ public interface FailurePolicy {
      *
      * @return {@link Allocation#NODELETE} to resume, anything else terminates the actor accordingly
      */
-    Allocation onFailure(Actor<?> actor, Message message, Throwable failure);
+    Allocation onFailure(Actor<?> actor, Object message, Throwable failure);
 
     /** The builtin policies. */
     enum Standard implements FailurePolicy {
@@ -43,7 +43,7 @@ public interface FailurePolicy {
         }
 
         @Override
-        public Allocation onFailure(Actor<?> actor, Message message, Throwable failure) {
+        public Allocation onFailure(Actor<?> actor, Object message, Throwable failure) {
             return outcome;
         }
     }

@@ -1,7 +1,11 @@
 package actor.api;
 
 /**
- * Base class of every message.
+ * Optional base class of messages that manage their own lifetime. Any object can be a message
+ * (records, enums, implementations of a sealed protocol interface); extending this class adds an
+ * {@linkplain #setAllocation allocation status} the executor applies after each behaviour that
+ * receives the message, with its {@link #onDestroy()} hook, and the debug checks for messages
+ * created but never sent ({@link Checks#DEBUG}).
  *
  * <p>A message is a plain object: it may be preallocated and sent any number of times, to any
  * number of actors, from any thread. Sending does not copy it and, on the executor's side, does
@@ -9,9 +13,9 @@ package actor.api;
  * The program decides a message's lifetime with {@link #setAllocation(Allocation)}; the executor
  * examines that status after each behaviour that received the message (see {@link Allocation}).
  *
- * <p>Typing: an actor declares the message type it accepts ({@code Actor<M extends Message>}), so
- * sending anything else does not compile. To accept several kinds of message, declare a common
- * base class for them.
+ * <p>Typing: an actor declares the message type it accepts ({@code Actor<M>}), so sending anything
+ * else does not compile. To accept several kinds of message, declare a common interface (a sealed
+ * one lists them); one message class may implement the protocols of several actors.
  *
  * <p>Threading: the allocation status is a plain field; it is written by the thread that owns the
  * message at that moment (the creator, or the behaviour that received it) and read by the worker
@@ -69,9 +73,5 @@ public abstract class Message {
      * nothing. An exception thrown here goes to the system's {@link ErrorHandler}.
      */
     protected void onDestroy() {
-    }
-
-    final boolean isPoisonPill() {
-        return poisonPill;
     }
 }

@@ -23,14 +23,17 @@ public abstract class ActorAccess {
      *         terminated, possibly registered again since), in which case nothing ran
      * @throws IllegalStateException if the behaviour returned null
      */
-    public abstract Allocation deliver(Registration to, Message message);
+    public abstract Allocation deliver(Registration to, Object message);
 
     /** Terminates {@code actor} with {@code status} and runs its destroy hook if the status asks for it. */
     public abstract void terminate(Actor<?> actor, Allocation status);
 
-    /** Applies the message's own allocation status after a behaviour received it (hooks). */
-    public abstract void finishMessage(Message message);
+    /**
+     * Applies the message's own allocation status after a behaviour received it (hooks); nothing for
+     * a message that does not extend {@link Message}.
+     */
+    public abstract void finishMessage(Object message);
 
-    /** Debug checks on send: marks the message sent; throws if it was deleted. */
-    public abstract void debugOnSend(Message message);
+    /** Debug checks on send: marks a {@link Message} sent; throws if it was deleted. */
+    public abstract void debugOnSend(Object message);
 }

@@ -1,7 +1,6 @@
 package actor.api.spi;
 
 import actor.api.Actor;
-import actor.api.Message;
 import actor.api.SystemNotRunningException;
 
 /**
@@ -26,7 +25,7 @@ public interface ActorExecutor {
      * Queues {@code message} for the actor of {@code to}, a registration this executor made.
      * Never allocates in steady state.
      */
-    void send(Registration to, Message message);
+    void send(Registration to, Object message);
 
     /**
      * Requests a stop and waits, without a time limit, until the last actor has terminated and the

@@ -2,7 +2,6 @@ package actor.executor.internal;
 
 import actor.api.Actor;
 import actor.api.Allocation;
-import actor.api.Message;
 import actor.api.spi.ActorAccess;
 import actor.api.spi.Registration;
 import actor.stats.internal.WorkerCounters;
@@ -108,10 +107,9 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
     }
 
     @Override
-    public void accept(Object registration, Object messageRef) {
+    public void accept(Object registration, Object message) {
         final Registration to = (Registration) registration;
         final Actor<?> actor = to.actor();
-        final Message message = (Message) messageRef;
         sends = 0;
         if (termination.isDone()) {
             // NOTE: aborted mid-batch (or stopped, when no actor is live): the rest is reported.

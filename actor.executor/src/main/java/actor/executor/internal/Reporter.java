@@ -5,7 +5,6 @@ import actor.api.ActorError;
 import actor.api.Allocation;
 import actor.api.ErrorHandler;
 import actor.api.FailurePolicy;
-import actor.api.Message;
 import actor.steal.VictimSelector;
 import java.lang.System.Logger.Level;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -40,7 +39,7 @@ final class Reporter {
     }
 
     /** A behaviour threw: reports it and returns what the policy decides for the actor. */
-    Allocation behaviourFailed(Actor<?> actor, Message message, Throwable failure) {
+    Allocation behaviourFailed(Actor<?> actor, Object message, Throwable failure) {
         failures.increment();
         Allocation outcome;
         try {
@@ -80,7 +79,7 @@ final class Reporter {
     }
 
     /** One message that reached a closed mailbox. */
-    void lateSend(Actor<?> actor, Message message) {
+    void lateSend(Actor<?> actor, Object message) {
         final UndeliveredLog late = new UndeliveredLog();
         late.record(actor, message);
         undelivered(late);

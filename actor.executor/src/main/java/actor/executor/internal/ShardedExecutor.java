@@ -5,7 +5,6 @@ import actor.api.ActorError;
 import actor.api.ActorSystemConfig;
 import actor.api.Checks;
 import actor.api.MailboxKind;
-import actor.api.Message;
 import actor.api.PoisonPill;
 import actor.api.SystemNotRunningException;
 import actor.api.spi.ActorAccess;
@@ -76,7 +75,7 @@ final class ShardedExecutor implements ActorExecutor {
         }
         this.mailboxes = new Mailbox[m];
         final CopyQueue.EnvelopeSink lateSends =
-                (to, message) -> reporter.lateSend(((Registration) to).actor(), (Message) message);
+                (to, message) -> reporter.lateSend(((Registration) to).actor(), message);
         final boolean mpsc = config.mailboxKind() == MailboxKind.MPSC;
         for (int i = 0; i < m; i++) {
             mailboxes[i] = mpsc ? new MpscMailbox(i, lateSends) : new CopyQueueMailbox(i, new CopyQueue());
@@ -148,7 +147,7 @@ final class ShardedExecutor implements ActorExecutor {
     }
 
     @Override
-    public void send(Registration to, Message message) {
+    public void send(Registration to, Object message) {
         if (debug) {
             access.debugOnSend(message);
         }

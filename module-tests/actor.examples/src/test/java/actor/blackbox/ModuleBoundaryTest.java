@@ -172,6 +172,81 @@ class ModuleBoundaryTest {
                 output.toString(StandardCharsets.UTF_8).lines().toList());
     }
 
+    @Test
+    @Timeout(120)
+    void theRecordsExampleRunsFromTheModulePath() throws Exception {
+        final String modulePath = modulePathOf("actor.examples", "actor.executor");
+        final Process process = new ProcessBuilder(javaLauncher(), "--module-path", modulePath,
+                "--module", "actor.examples/actor.examples.Bank").redirectErrorStream(true).start();
+        final ByteArrayOutputStream output = new ByteArrayOutputStream();
+        process.getInputStream().transferTo(output);
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, process.exitValue(), output.toString(StandardCharsets.UTF_8));
+        assertEquals(List.of("refused: 500 from bob", "alice 150", "bob 0"),
+                output.toString(StandardCharsets.UTF_8).lines().toList());
+    }
+
+    @Test
+    void recordsAndSealedProtocolsCompileAndOneMessageMayServeTwoProtocols(@TempDir Path dir) throws IOException {
+        final CompileResult result = compile(dir, """
+                package app;
+                import actor.api.*;
+                sealed interface MallMsg permits Meet {}
+                sealed interface CreatureMsg permits Meet, Stop {}
+                record Meet(int colour, ActorRef<CreatureMsg> partner) implements MallMsg, CreatureMsg {}
+                enum Stop implements CreatureMsg { NOW }
+                final class Mall extends Actor<MallMsg> {
+                    Mall(ActorSystem s) { super(s); }
+                    @Override protected Allocation receive(MallMsg m) { return Allocation.NODELETE; }
+                }
+                final class Creature extends Actor<CreatureMsg> {
+                    Creature(ActorSystem s) { super(s); }
+                    @Override protected Allocation receive(CreatureMsg m) {
+                        if (m instanceof Meet meet) { meet.partner().send(Stop.NOW); }
+                        return Allocation.NODELETE;
+                    }
+                    static void use(Mall mall, Creature c) {
+                        mall.send(new Meet(1, c.ref()));
+                        c.send(new Meet(2, c.ref())).send(Stop.NOW).send(PoisonPill.FINISHED);
+                    }
+                }
+                """);
+        assertEquals(0, result.exitCode(), result.output());
+    }
+
+    @Test
+    void aReplyToAcceptsOnlyItsProtocolAndExposesNothingElseOfTheSender(@TempDir Path dir) throws IOException {
+        final CompileResult wrongReply = compile(dir.resolve("wrong"), """
+                package app;
+                import actor.api.*;
+                sealed interface TellerMsg permits Done {}
+                record Done(boolean ok) implements TellerMsg {}
+                record Audit() {}
+                record Withdraw(long amount, ActorRef<TellerMsg> replyTo) {}
+                final class Account extends Actor<Withdraw> {
+                    Account(ActorSystem s) { super(s); }
+                    @Override protected Allocation receive(Withdraw w) { w.replyTo().send(new Audit()); return Allocation.NODELETE; }
+                }
+                """);
+        assertEquals(1, wrongReply.exitCode(), wrongReply.output());
+        assertTrue(wrongReply.output().contains("incompatible types: Audit cannot be converted to TellerMsg"),
+                wrongReply.output());
+        final CompileResult poking = compile(dir.resolve("poking"), """
+                package app;
+                import actor.api.*;
+                record Withdraw(long amount, ActorRef<Long> replyTo) {}
+                final class Account extends Actor<Withdraw> {
+                    Account(ActorSystem s) { super(s); }
+                    @Override protected Allocation receive(Withdraw w) {
+                        w.replyTo().send(PoisonPill.FINISHED);
+                        return Allocation.NODELETE;
+                    }
+                }
+                """);
+        assertEquals(1, poking.exitCode(), poking.output());
+        assertTrue(poking.output().contains("PoisonPill cannot be converted to Long"), poking.output());
+    }
+
     record CompileResult(int exitCode, String output) {
     }
 
