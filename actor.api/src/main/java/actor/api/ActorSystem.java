@@ -4,7 +4,6 @@ import actor.api.spi.ActorExecutor;
 import actor.api.spi.ExecutorProvider;
 import actor.stats.Statistics;
 import java.time.Duration;
-import java.util.Iterator;
 import java.util.Objects;
 import java.util.ServiceLoader;
 
@@ -65,7 +64,7 @@ public final class ActorSystem implements AutoCloseable {
             DebugTracking.systemStarted(config.errorHandler());
         }
         try {
-            return new ActorSystem(config, Providers.PROVIDER.start(config, AccessImpl.INSTANCE));
+            return new ActorSystem(config, Providers.provider().start(config, AccessImpl.INSTANCE));
         } catch (RuntimeException | Error e) {
             if (config.checks() == Checks.DEBUG) {
                 DebugTracking.systemStopped(config.errorHandler());
@@ -293,17 +292,20 @@ public final class ActorSystem implements AutoCloseable {
         }
     }
 
-    /** The executor provider, looked up once. */
+    /**
+     * The executor provider, looked up once; null if there is none. The missing provider is reported
+     * by {@link #provider()}, not by this class's initializer, which would throw
+     * {@link ExceptionInInitializerError} once and {@link NoClassDefFoundError} after.
+     */
     private static final class Providers {
-        static final ExecutorProvider PROVIDER = find();
+        static final ExecutorProvider PROVIDER = ServiceLoader.load(ExecutorProvider.class).findFirst().orElse(null);
 
-        private static ExecutorProvider find() {
-            final Iterator<ExecutorProvider> found = ServiceLoader.load(ExecutorProvider.class).iterator();
-            if (!found.hasNext()) {
+        static ExecutorProvider provider() {
+            if (PROVIDER == null) {
                 throw new IllegalStateException("no actor executor found: put the actor.executor module "
                         + "(artifact dev.actorkit:actor.executor) on the module path or class path");
             }
-            return found.next();
+            return PROVIDER;
         }
     }
 }
