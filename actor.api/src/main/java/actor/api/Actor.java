@@ -101,6 +101,7 @@ public abstract class Actor<M extends Message> {
     /**
      * Creates the actor and registers it with {@code system}, which must be running.
      *
+     * @param system the system whose workers run this actor's behaviours
      * @throws NullPointerException      if {@code system} is null
      * @throws SystemNotRunningException if the system was never started, is stopping with no live
      *                                   actors left, or has stopped
@@ -147,6 +148,8 @@ public abstract class Actor<M extends Message> {
      * this actor has terminated, nothing is queued and the message is a dead letter
      * ({@link ActorSystem#deadLetters()}, {@link ActorError.DeadLetter}).
      *
+     * @param message the message, not copied: the behaviour receives this very object
+     * @return this actor
      * @throws NullPointerException     if {@code message} is null
      * @throws ActorTerminatedException if this actor has terminated and its system has
      *                                  {@linkplain ActorSystemConfig.Builder#strictSends strict sends}
@@ -163,6 +166,9 @@ public abstract class Actor<M extends Message> {
      * Queues a builtin poison pill for this actor; every actor accepts them. To a terminated actor
      * it is a dead letter, as for {@link #send(Message)}.
      *
+     * @param pill one of {@link PoisonPill#DELETE}, {@link PoisonPill#DESTROY},
+     *             {@link PoisonPill#FINISHED}; {@link #onPoisonPill} decides what it does
+     * @return this actor
      * @throws NullPointerException     if {@code pill} is null
      * @throws ActorTerminatedException if this actor has terminated and its system has
      *                                  {@linkplain ActorSystemConfig.Builder#strictSends strict sends}
@@ -192,7 +198,12 @@ public abstract class Actor<M extends Message> {
         to.executor().send(to, message);
     }
 
-    /** The system this actor was last registered with, for creating further actors. */
+    /**
+     * {@return the system this actor was last registered with, for creating further actors}
+     *
+     * @throws IllegalStateException if this actor terminated with {@link Allocation#DELETE}, which
+     *                               detaches it from its system
+     */
     protected final ActorSystem system() {
         acquireCurrent();
         final ActorSystem current = system;
@@ -203,8 +214,8 @@ public abstract class Actor<M extends Message> {
     }
 
     /**
-     * True once a behaviour (or poison pill) terminated this actor and it was not registered again
-     * (also while a {@link ActorSystem#register} of it is under way).
+     * {@return true once a behaviour (or poison pill) terminated this actor and it was not registered
+     * again} Also true while a {@link ActorSystem#register} of it is under way.
      */
     public final boolean isTerminated() {
         final Registration r = acquireCurrent();
@@ -212,8 +223,8 @@ public abstract class Actor<M extends Message> {
     }
 
     /**
-     * The mailbox index this actor's messages go to (kept after termination, for diagnostics; -1 if
-     * never registered).
+     * {@return the mailbox index this actor's messages go to} It is kept after termination, for
+     * diagnostics; -1 if the actor was never registered.
      */
     public final int ticket() {
         acquireCurrent();

@@ -9,11 +9,15 @@ package actor.api;
 @FunctionalInterface
 public interface ErrorHandler {
 
-    /** Handles one reported problem. */
+    /**
+     * Handles one reported problem.
+     *
+     * @param error what went wrong; {@link ActorError#describe()} gives a log line
+     */
     void handle(ActorError error);
 
     /**
-     * The default handler: logs each problem through {@link System.Logger} (logger name
+     * {@return the default handler} It logs each problem through {@link System.Logger} (logger name
      * {@code actor.api}), at {@code ERROR} for failures and {@code WARNING} for undelivered or
      * unsent messages, with the failure's stack trace; dead letters at {@code WARNING}, the first
      * {@value DeadLetterLog#LOGGED_IN_FULL} one line each, then a summary at most every

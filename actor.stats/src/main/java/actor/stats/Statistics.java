@@ -17,13 +17,23 @@ import java.util.Objects;
  */
 public record Statistics(String system, boolean exact, Counts outside, List<Counts> workers) {
 
+    /**
+     * Copies {@code workers} into an unmodifiable list.
+     *
+     * @param system  the system's name
+     * @param exact   true for the final snapshot
+     * @param outside the counts of the threads that are not workers
+     * @param workers one entry per worker, in worker order
+     * @throws NullPointerException if {@code system}, {@code outside} or {@code workers} is null, or a
+     *                              worker's counts are
+     */
     public Statistics {
         Objects.requireNonNull(system, "system");
         Objects.requireNonNull(outside, "outside");
         workers = List.copyOf(workers);
     }
 
-    /** The sum over the outside threads and every worker. */
+    /** {@return the sum over the outside threads and every worker} */
     public Counts total() {
         Counts sum = outside;
         for (Counts w : workers) {
@@ -33,8 +43,8 @@ public record Statistics(String system, boolean exact, Counts outside, List<Coun
     }
 
     /**
-     * A text table: one row per {@link Counter}, in the reference order; columns for the total, the
-     * outside threads and each worker.
+     * {@return a text table: one row per {@link Counter}, in the reference order; columns for the
+     * total, the outside threads and each worker}
      */
     public String toText() {
         final List<String> header = new ArrayList<>(List.of("total", "outside"));
@@ -64,8 +74,9 @@ public record Statistics(String system, boolean exact, Counts outside, List<Coun
     }
 
     /**
-     * JSON: {@code {"system": ..., "exact": ..., "total": {...}, "outside": {...}, "workers": [...]}},
-     * each counts object holding every {@link Counter#jsonKey()} in the reference order.
+     * {@return this snapshot as JSON} The form is
+     * {@code {"system": ..., "exact": ..., "total": {...}, "outside": {...}, "workers": [...]}}, each
+     * counts object holding every {@link Counter#jsonKey()} in the reference order.
      */
     public String toJson() {
         final StringBuilder out = new StringBuilder();
