@@ -107,6 +107,7 @@ public abstract class Actor<M> {
     /**
      * Creates the actor and registers it with {@code system}, which must be running.
      *
+     * @param system the system whose workers run this actor's behaviours
      * @throws NullPointerException      if {@code system} is null
      * @throws SystemNotRunningException if the system was never started, is stopping with no live
      *                                   actors left, or has stopped
@@ -153,6 +154,8 @@ public abstract class Actor<M> {
      * this actor has terminated, nothing is queued and the message is a dead letter
      * ({@link ActorSystem#deadLetters()}, {@link ActorError.DeadLetter}).
      *
+     * @param message the message, not copied: the behaviour receives this very object
+     * @return this actor
      * @throws NullPointerException     if {@code message} is null
      * @throws ActorTerminatedException if this actor has terminated and its system has
      *                                  {@linkplain ActorSystemConfig.Builder#strictSends strict sends}
@@ -169,6 +172,9 @@ public abstract class Actor<M> {
      * Queues a builtin poison pill for this actor; every actor accepts them. To a terminated actor
      * it is a dead letter, as for {@link #send(Message)}.
      *
+     * @param pill one of {@link PoisonPill#DELETE}, {@link PoisonPill#DESTROY},
+     *             {@link PoisonPill#FINISHED}; {@link #onPoisonPill} decides what it does
+     * @return this actor
      * @throws NullPointerException     if {@code pill} is null
      * @throws ActorTerminatedException if this actor has terminated and its system has
      *                                  {@linkplain ActorSystemConfig.Builder#strictSends strict sends}
@@ -202,6 +208,8 @@ public abstract class Actor<M> {
      * A send-only reference to this actor, to hand to other actors (as the reply-to of a request)
      * instead of the actor itself: it can send {@code M} and nothing else. References to the same
      * actor are equal.
+     *
+     * @return the reference (the same object on every call, give or take a race)
      */
     public final ActorRef<M> ref() {
         ActorRef<M> view = ref;
@@ -212,7 +220,12 @@ public abstract class Actor<M> {
         return view;
     }
 
-    /** The system this actor was last registered with, for creating further actors. */
+    /**
+     * {@return the system this actor was last registered with, for creating further actors}
+     *
+     * @throws IllegalStateException if this actor terminated with {@link Allocation#DELETE}, which
+     *                               detaches it from its system
+     */
     protected final ActorSystem system() {
         acquireCurrent();
         final ActorSystem current = system;
@@ -223,8 +236,8 @@ public abstract class Actor<M> {
     }
 
     /**
-     * True once a behaviour (or poison pill) terminated this actor and it was not registered again
-     * (also while a {@link ActorSystem#register} of it is under way).
+     * {@return true once a behaviour (or poison pill) terminated this actor and it was not registered
+     * again} Also true while a {@link ActorSystem#register} of it is under way.
      */
     public final boolean isTerminated() {
         final Registration r = acquireCurrent();
@@ -232,8 +245,8 @@ public abstract class Actor<M> {
     }
 
     /**
-     * The mailbox index this actor's messages go to (kept after termination, for diagnostics; -1 if
-     * never registered).
+     * {@return the mailbox index this actor's messages go to} It is kept after termination, for
+     * diagnostics; -1 if the actor was never registered.
      */
     public final int ticket() {
         acquireCurrent();

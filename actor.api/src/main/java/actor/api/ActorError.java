@@ -10,7 +10,7 @@ import java.util.List;
  */
 public sealed interface ActorError {
 
-    /** One line describing the problem, for logs. */
+    /** {@return one line describing the problem, for logs} */
     String describe();
 
     /**
@@ -61,6 +61,12 @@ public sealed interface ActorError {
      * @param examples a few of them, as {@code "actor <- message class"}
      */
     record UndeliveredMessages(long count, List<String> examples) implements ActorError {
+        /**
+         * Copies {@code examples} into an unmodifiable list.
+         *
+         * @param count    how many messages
+         * @param examples a few of them
+         */
         public UndeliveredMessages {
             examples = List.copyOf(examples);
         }

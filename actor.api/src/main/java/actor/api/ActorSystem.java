@@ -4,7 +4,6 @@ import actor.api.spi.ActorExecutor;
 import actor.api.spi.ExecutorProvider;
 import actor.stats.Statistics;
 import java.time.Duration;
-import java.util.Iterator;
 import java.util.Objects;
 import java.util.ServiceLoader;
 
@@ -40,14 +39,22 @@ public final class ActorSystem implements AutoCloseable {
         this.deadLetters = deadLetters;
     }
 
-    /** Starts a system with one worker per available processor and the default configuration. */
+    /**
+     * {@return a running system with one worker per available processor and the default
+     * configuration}
+     *
+     * @throws IllegalStateException if no executor is on the module path (add {@code actor.executor})
+     */
     public static ActorSystem start() {
         return start(ActorSystemConfig.builder().build());
     }
 
     /**
-     * Starts a system with {@code workers} worker threads and otherwise the default configuration.
+     * {@return a running system with {@code workers} worker threads and otherwise the default
+     * configuration}
      *
+     * @param workers the number of worker threads
+     * @throws IllegalStateException    if no executor is on the module path (add {@code actor.executor})
      * @throws IllegalArgumentException if {@code workers} is outside [1, {@link ActorSystemConfig#MAX_WORKERS}]
      */
     public static ActorSystem start(int workers) {
@@ -55,8 +62,9 @@ public final class ActorSystem implements AutoCloseable {
     }
 
     /**
-     * Starts a system with {@code config}; its workers are running when this returns.
+     * {@return a system started with {@code config}} Its workers are running when this returns.
      *
+     * @param config the configuration, from {@link ActorSystemConfig#builder()}
      * @throws IllegalStateException if no executor is on the module path (add {@code actor.executor})
      */
     public static ActorSystem start(ActorSystemConfig config) {
@@ -66,7 +74,7 @@ public final class ActorSystem implements AutoCloseable {
         }
         try {
             final DeadLetters deadLetters = new DeadLetters(config.errorHandler(), config.strictSends());
-            return new ActorSystem(config, Providers.PROVIDER.start(config, AccessImpl.INSTANCE, deadLetters::count),
+            return new ActorSystem(config, Providers.provider().start(config, AccessImpl.INSTANCE, deadLetters::count),
                     deadLetters);
         } catch (RuntimeException | Error e) {
             if (config.checks() == Checks.DEBUG) {
@@ -101,6 +109,7 @@ public final class ActorSystem implements AutoCloseable {
     /**
      * Requests a stop and waits at most {@code timeout} for it to complete.
      *
+     * @param timeout the longest wait, zero or more
      * @return true if the system stopped; false if actors are still live after {@code timeout}. The
      *         system then keeps running (and accepting actors while any are live); call a stop
      *         method again to wait longer.
@@ -127,6 +136,7 @@ public final class ActorSystem implements AutoCloseable {
      * {@code terminate()}. A pill that reaches an actor which terminated on its own meanwhile is
      * reported as undelivered, like any message queued behind a termination.
      *
+     * @param timeout how long the actors get to terminate before the system is aborted
      * @return true if every actor terminated in time; false if the system had to be aborted
      * @throws NullPointerException     if {@code timeout} is null
      * @throws IllegalArgumentException if {@code timeout} is negative
@@ -203,6 +213,8 @@ public final class ActorSystem implements AutoCloseable {
      * it keeps its mailbox (ticket); elsewhere it gets a new one. Of several threads registering
      * the same actor at once exactly one succeeds; the others get {@link IllegalStateException}.
      *
+     * @param <A>   the actor's class, kept for the return value
+     * @param actor the terminated actor
      * @return {@code actor}
      * @throws IllegalStateException     if the actor is live (or being registered by another
      *                                   thread), or was deleted
@@ -214,28 +226,28 @@ public final class ActorSystem implements AutoCloseable {
         return actor;
     }
 
-    /** Whether this system accepts new actors: not yet asked to stop, or stopping with live actors. */
+    /** {@return whether this system accepts new actors: not yet asked to stop, or stopping with live actors} */
     public boolean isRunning() {
         return executor.isRunning();
     }
 
-    /** Actors registered and not yet terminated (a snapshot). */
+    /** {@return the actors registered and not yet terminated (a snapshot)} */
     public long liveActors() {
         return executor.liveActors();
     }
 
     /**
-     * Messages sent to actors of this system after they had terminated: refused, counted here and
-     * reported to the error handler ({@link ActorError.DeadLetter}). Always 0 with
-     * {@link ActorSystemConfig.Builder#strictSends strict sends}, which throw instead.
+     * {@return the messages sent to actors of this system after they had terminated} They were
+     * refused, counted here and reported to the error handler ({@link ActorError.DeadLetter}). Always
+     * 0 with {@link ActorSystemConfig.Builder#strictSends strict sends}, which throw instead.
      */
     public long deadLetters() {
         return deadLetters.count();
     }
 
     /**
-     * The statistics: a live snapshot while the system runs (it may lag by a few operations), the
-     * exact final one after it stopped.
+     * {@return the statistics: a live snapshot while the system runs (it may lag by a few
+     * operations), the exact final one after it stopped}
      *
      * @throws IllegalStateException if statistics are off ({@link ActorSystemConfig.Builder#statistics})
      */
@@ -243,18 +255,19 @@ public final class ActorSystem implements AutoCloseable {
         return executor.statistics();
     }
 
-    /** This system's configuration. */
+    /** {@return this system's configuration} */
     public ActorSystemConfig config() {
         return config;
     }
 
     /**
-     * The worker whose slice holds {@code actor}'s mailbox when the system starts: the M mailboxes
-     * are split into N contiguous slices, so ticket {@code t} starts on worker
+     * {@return the worker whose slice holds {@code actor}'s mailbox when the system starts} The M
+     * mailboxes are split into N contiguous slices, so ticket {@code t} starts on worker
      * {@code floor(((t + 1) * N - 1) / M)} ({@code t * N / M} when N divides M, as with the default
      * sharding). Work stealing may move the mailbox later. Useful to place load on chosen workers
      * (benchmarks, tests): create actors and keep those that land where wanted.
      *
+     * @param actor an actor registered with this system at some point
      * @throws NullPointerException     if {@code actor} is null
      * @throws IllegalArgumentException if {@code actor} was never registered
      */
@@ -298,17 +311,20 @@ public final class ActorSystem implements AutoCloseable {
         }
     }
 
-    /** The executor provider, looked up once. */
+    /**
+     * The executor provider, looked up once; null if there is none. The missing provider is reported
+     * by {@link #provider()}, not by this class's initializer, which would throw
+     * {@link ExceptionInInitializerError} once and {@link NoClassDefFoundError} after.
+     */
     private static final class Providers {
-        static final ExecutorProvider PROVIDER = find();
+        static final ExecutorProvider PROVIDER = ServiceLoader.load(ExecutorProvider.class).findFirst().orElse(null);
 
-        private static ExecutorProvider find() {
-            final Iterator<ExecutorProvider> found = ServiceLoader.load(ExecutorProvider.class).iterator();
-            if (!found.hasNext()) {
+        static ExecutorProvider provider() {
+            if (PROVIDER == null) {
                 throw new IllegalStateException("no actor executor found: put the actor.executor module "
                         + "(artifact dev.actorkit:actor.executor) on the module path or class path");
             }
-            return found.next();
+            return PROVIDER;
         }
     }
 }

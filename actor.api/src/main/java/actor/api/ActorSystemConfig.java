@@ -86,88 +86,88 @@ public final class ActorSystemConfig {
         this.daemon = b.daemon;
     }
 
-    /** A builder holding every default. */
+    /** {@return a new builder holding every default} */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** The system's name, used for worker thread names. */
+    /** {@return the system's name, used for worker thread names} */
     public String name() {
         return name;
     }
 
-    /** Number of worker threads (N). */
+    /** {@return the number of worker threads (N)} */
     public int workers() {
         return workers;
     }
 
-    /** Number of mailbox queues (M >= N); each worker owns M/N of them (give or take one). */
+    /** {@return the number of mailbox queues (M >= N)} Each worker owns M/N of them (give or take one). */
     public int mailboxes() {
         return mailboxes;
     }
 
-    /** Makes one idle strategy per worker, used between passes that found no work. */
+    /** {@return the factory of the idle strategies, one per worker, used between passes that found no work} */
     public Supplier<? extends IdleStrategy> idleStrategy() {
         return idleStrategy;
     }
 
     /**
-     * Idle time after which a worker sleeps until a send wakes it; empty when workers never sleep
-     * (busy spinning).
+     * {@return the idle time after which a worker sleeps until a send wakes it; empty when workers
+     * never sleep (busy spinning)}
      */
     public Optional<Duration> sleepAfter() {
         return Optional.ofNullable(sleepAfter);
     }
 
-    /** Where reported problems go. */
+    /** {@return where reported problems go} */
     public ErrorHandler errorHandler() {
         return errorHandler;
     }
 
-    /** What happens to an actor whose behaviour threw. */
+    /** {@return what happens to an actor whose behaviour threw} */
     public FailurePolicy failurePolicy() {
         return failurePolicy;
     }
 
-    /** Which safety checks run. */
+    /** {@return which safety checks run} */
     public Checks checks() {
         return checks;
     }
 
-    /** Chooses whom an idle worker steals a mailbox from; {@code none} turns stealing off. */
+    /** {@return the selector that chooses whom an idle worker steals a mailbox from} */
     public VictimSelector victimSelector() {
         return victimSelector;
     }
 
-    /** Whether statistics are counted. */
+    /** {@return whether statistics are counted} */
     public StatisticsMode statistics() {
         return statistics;
     }
 
-    /** Which queue the mailboxes use. */
+    /** {@return which queue the mailboxes use} */
     public MailboxKind mailboxKind() {
         return mailboxKind;
     }
 
     /**
-     * Whether a send to a terminated actor throws {@link ActorTerminatedException} (the reference
-     * chapter's check) instead of going to dead letters ({@link ActorError.DeadLetter}).
+     * {@return whether a send to a terminated actor throws {@link ActorTerminatedException} (the
+     * reference chapter's check) instead of going to dead letters ({@link ActorError.DeadLetter})}
      */
     public boolean strictSends() {
         return strictSends;
     }
 
-    /** How long a stop waits for live actors before it reports them ({@link ActorError.StopWaiting}). */
+    /** {@return how long a stop waits for live actors before it reports them ({@link ActorError.StopWaiting})} */
     public Duration stopWarningAfter() {
         return stopWarningAfter;
     }
 
-    /** Whether the worker threads are daemon threads (they then do not keep the JVM alive). */
+    /** {@return whether the worker threads are daemon threads (they then do not keep the JVM alive)} */
     public boolean daemon() {
         return daemon;
     }
 
-    /** Where the final statistics are written at stop, if anywhere. */
+    /** {@return where the final statistics are written at stop, if anywhere} */
     public Optional<StatisticsReport> statisticsReport() {
         return Optional.ofNullable(statisticsReport);
     }
@@ -227,6 +227,9 @@ public final class ActorSystemConfig {
          * error handler ({@link ActorError.StopWaiting}: how many, grouped by class, with tickets);
          * it reports again at doubling intervals, at most a minute apart. Positive, at most
          * {@link #MAX_SLEEP_AFTER}; default {@link #DEFAULT_STOP_WARNING_AFTER}.
+         *
+         * @param stopWarningAfter the wait before the first report; checked in {@link #build()}
+         * @return this builder
          */
         public Builder stopWarningAfter(Duration stopWarningAfter) {
             this.stopWarningAfter = Objects.requireNonNull(stopWarningAfter, "stopWarningAfter");
@@ -238,6 +241,9 @@ public final class ActorSystemConfig {
          * the JVM alive once {@code main} and every other non-daemon thread have ended: a program
          * that dies with an exception before it stops its system then exits instead of hanging,
          * with whatever its actors had not done lost.
+         *
+         * @param daemon true for daemon workers
+         * @return this builder
          */
         public Builder daemon(boolean daemon) {
             this.daemon = daemon;
@@ -250,19 +256,32 @@ public final class ActorSystemConfig {
          * {@link FailurePolicy#STOP} stops a sending actor too) or goes to dead letters (false, the
          * default: counted by {@link ActorSystem#deadLetters()} and reported to the error handler
          * as an {@link ActorError.DeadLetter}; the sender carries on).
+         *
+         * @param strictSends true to throw, false for dead letters
+         * @return this builder
          */
         public Builder strictSends(boolean strictSends) {
             this.strictSends = strictSends;
             return this;
         }
 
-        /** The system's name (default {@code actors-<n>}), used in worker thread names. */
+        /**
+         * The system's name (default {@code actors-<n>}), used in worker thread names.
+         *
+         * @param name the name; also the {@code name} key of the statistics MBean
+         * @return this builder
+         */
         public Builder name(String name) {
             this.name = Objects.requireNonNull(name, "name");
             return this;
         }
 
-        /** Worker threads, 1 to {@link #MAX_WORKERS}; default: available processors. */
+        /**
+         * Worker threads, 1 to {@link #MAX_WORKERS}; default: available processors.
+         *
+         * @param workers the number of worker threads (N); checked in {@link #build()}
+         * @return this builder
+         */
         public Builder workers(int workers) {
             this.workers = workers;
             return this;
@@ -271,6 +290,9 @@ public final class ActorSystemConfig {
         /**
          * Mailboxes per worker, 1 to {@link #MAX_SHARDING_FACTOR}; default
          * {@link #DEFAULT_SHARDING_FACTOR}. Mutually exclusive with {@link #mailboxes(int)}.
+         *
+         * @param shardingFactor mailboxes per worker (M / N); checked in {@link #build()}
+         * @return this builder
          */
         public Builder shardingFactor(int shardingFactor) {
             this.shardingFactor = shardingFactor;
@@ -280,6 +302,9 @@ public final class ActorSystemConfig {
         /**
          * Total mailboxes, from {@code workers} to {@link #MAX_MAILBOXES}; default workers ×
          * sharding factor. Mutually exclusive with {@link #shardingFactor(int)}.
+         *
+         * @param mailboxes the number of mailboxes (M); checked in {@link #build()}
+         * @return this builder
          */
         public Builder mailboxes(int mailboxes) {
             this.mailboxes = mailboxes;
@@ -289,6 +314,9 @@ public final class ActorSystemConfig {
         /**
          * How an idle worker waits between passes over its mailboxes (an Agrona
          * {@link IdleStrategy}; one instance per worker); default {@link #DEFAULT_IDLE_STRATEGY}.
+         *
+         * @param idleStrategy called once per worker for its own idle strategy
+         * @return this builder
          */
         public Builder idleStrategy(Supplier<? extends IdleStrategy> idleStrategy) {
             this.idleStrategy = Objects.requireNonNull(idleStrategy, "idleStrategy");
@@ -298,6 +326,9 @@ public final class ActorSystemConfig {
         /**
          * Idle time after which a worker sleeps until a send wakes it, zero to
          * {@link #MAX_SLEEP_AFTER}; default {@link #DEFAULT_SLEEP_AFTER}.
+         *
+         * @param sleepAfter the idle time before a worker sleeps; checked in {@link #build()}
+         * @return this builder
          */
         public Builder sleepAfter(Duration sleepAfter) {
             this.sleepAfter = Objects.requireNonNull(sleepAfter, "sleepAfter");
@@ -307,6 +338,8 @@ public final class ActorSystemConfig {
         /**
          * Lowest latency: idle workers busy-spin ({@link BusySpinIdleStrategy}) and never sleep.
          * Each worker then uses a whole core even when there is nothing to do.
+         *
+         * @return this builder
          */
         public Builder busySpin() {
             this.idleStrategy = BusySpinIdleStrategy::new;
@@ -317,25 +350,43 @@ public final class ActorSystemConfig {
         /**
          * Which queue the mailboxes use; default {@link #DEFAULT_MAILBOX_KIND}, the faster one as
          * measured ({@code docs/mailbox-kinds.md}).
+         *
+         * @param mailboxKind the queue of every mailbox
+         * @return this builder
          */
         public Builder mailboxKind(MailboxKind mailboxKind) {
             this.mailboxKind = Objects.requireNonNull(mailboxKind, "mailboxKind");
             return this;
         }
 
-        /** Where reported problems go; default {@link ErrorHandler#logging()}. */
+        /**
+         * Where reported problems go; default {@link ErrorHandler#logging()}.
+         *
+         * @param errorHandler the handler; called from several threads, so it must be thread-safe
+         * @return this builder
+         */
         public Builder errorHandler(ErrorHandler errorHandler) {
             this.errorHandler = Objects.requireNonNull(errorHandler, "errorHandler");
             return this;
         }
 
-        /** What happens to an actor whose behaviour threw; default {@link FailurePolicy#STOP}. */
+        /**
+         * What happens to an actor whose behaviour threw; default {@link FailurePolicy#STOP}.
+         *
+         * @param failurePolicy the policy, called on the worker thread of the failed behaviour
+         * @return this builder
+         */
         public Builder failurePolicy(FailurePolicy failurePolicy) {
             this.failurePolicy = Objects.requireNonNull(failurePolicy, "failurePolicy");
             return this;
         }
 
-        /** Which safety checks run; default {@link Checks#STANDARD}. */
+        /**
+         * Which safety checks run; default {@link Checks#STANDARD}.
+         *
+         * @param checks {@link Checks#DEBUG} for the extra checks
+         * @return this builder
+         */
         public Builder checks(Checks checks) {
             this.checks = Objects.requireNonNull(checks, "checks");
             return this;
@@ -345,6 +396,9 @@ public final class ActorSystemConfig {
          * The work-stealing victim selector, by provider name: {@code none} (stealing off),
          * {@code random}, {@code longest-victim} (the default), or the name of any
          * {@code provides actor.steal.VictimSelector}. Checked in {@link #build()}.
+         *
+         * @param name the selector's {@link VictimSelector#name()}
+         * @return this builder
          */
         public Builder victimSelector(String name) {
             this.victimSelectorName = Objects.requireNonNull(name, "victimSelector");
@@ -355,6 +409,9 @@ public final class ActorSystemConfig {
         /**
          * The work-stealing victim selector, as an instance. It must be thread-safe; it is shared by
          * every system started with this configuration.
+         *
+         * @param selector the selector, used by every worker of the system
+         * @return this builder
          */
         public Builder victimSelector(VictimSelector selector) {
             this.victimSelector = Objects.requireNonNull(selector, "victimSelector");
@@ -362,7 +419,12 @@ public final class ActorSystemConfig {
             return this;
         }
 
-        /** Whether statistics are counted; default {@link StatisticsMode#OFF}. */
+        /**
+         * Whether statistics are counted; default {@link StatisticsMode#OFF}.
+         *
+         * @param statistics {@link StatisticsMode#ON} to count them
+         * @return this builder
+         */
         public Builder statistics(StatisticsMode statistics) {
             this.statistics = Objects.requireNonNull(statistics, "statistics");
             return this;
@@ -371,6 +433,9 @@ public final class ActorSystemConfig {
         /**
          * Writes the final statistics when the system stops, to a stream or a file, as text or
          * JSON. Turns statistics {@link StatisticsMode#ON}.
+         *
+         * @param report where and in which format, from {@link StatisticsReport#to}
+         * @return this builder
          */
         public Builder statisticsReport(StatisticsReport report) {
             this.statisticsReport = Objects.requireNonNull(report, "statisticsReport");
@@ -380,6 +445,7 @@ public final class ActorSystemConfig {
         /**
          * Validates the settings and makes the configuration.
          *
+         * @return the configuration, which later changes to this builder do not affect
          * @throws IllegalArgumentException naming the first invalid field and its allowed range
          */
         public ActorSystemConfig build() {

@@ -9,8 +9,11 @@ public final class ActorTerminatedException extends IllegalStateException {
 
     private static final long serialVersionUID = 1L;
 
+    /** Fully qualified class name of the terminated actor. */
     private final String actorClass;
+    /** The ticket (mailbox index) the actor had. */
     private final int ticket;
+    /** The status the actor terminated with. */
     private final Allocation status;
 
     ActorTerminatedException(String actorClass, int ticket, Allocation status, String messageClass) {
@@ -22,17 +25,17 @@ public final class ActorTerminatedException extends IllegalStateException {
         this.status = status;
     }
 
-    /** Fully qualified class name of the terminated actor. */
+    /** {@return the fully qualified class name of the terminated actor} */
     public String actorClass() {
         return actorClass;
     }
 
-    /** The ticket (mailbox index) the actor had. */
+    /** {@return the ticket (mailbox index) the actor had} */
     public int ticket() {
         return ticket;
     }
 
-    /** The status the actor terminated with. */
+    /** {@return the status the actor terminated with} */
     public Allocation status() {
         return status;
     }

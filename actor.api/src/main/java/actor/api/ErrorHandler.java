@@ -9,11 +9,15 @@ package actor.api;
 @FunctionalInterface
 public interface ErrorHandler {
 
-    /** Handles one reported problem. */
+    /**
+     * Handles one reported problem.
+     *
+     * @param error what went wrong; {@link ActorError#describe()} gives a log line
+     */
     void handle(ActorError error);
 
     /**
-     * The default handler: logs each problem through {@link System.Logger} (logger name
+     * {@return the default handler} It logs each problem through {@link System.Logger} (logger name
      * {@code actor.api}), at {@code ERROR} for failures, with the failure's stack trace, and at
      * {@code WARNING} for the rest. Dead letters and unsent messages (debug checks) can come by the
      * thousand: the first {@value ThrottledLog#LOGGED_IN_FULL} of each are logged one line each,

@@ -23,8 +23,11 @@ public interface FailurePolicy {
     FailurePolicy STOP = Standard.STOP;
 
     /**
-     * The status to apply to {@code actor}.
+     * The status to apply to {@code actor}. Runs on the worker thread that ran the behaviour.
      *
+     * @param actor   the actor whose behaviour threw
+     * @param message the message it was handling (a {@link PoisonPill} when {@link Actor#onPoisonPill} threw)
+     * @param failure what the behaviour threw
      * @return {@link Allocation#NODELETE} to resume, anything else terminates the actor accordingly
      */
     Allocation onFailure(Actor<?> actor, Object message, Throwable failure);

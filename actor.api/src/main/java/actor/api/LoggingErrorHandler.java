@@ -12,7 +12,7 @@ enum LoggingErrorHandler implements ErrorHandler {
     INSTANCE;
 
     /** Least time between two summary lines of dead letters or unsent messages, after the first few. */
-    static final long SUMMARY_SECONDS = 10;
+    static final int SUMMARY_SECONDS = 10;
 
     private static final System.Logger LOG = System.getLogger("actor.api");
 

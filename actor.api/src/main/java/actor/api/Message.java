@@ -61,7 +61,7 @@ public abstract class Message {
         this.allocation = allocation;
     }
 
-    /** The status the executor applies after the next behaviour that receives this message. */
+    /** {@return the status the executor applies after the next behaviour that receives this message} */
     public final Allocation allocation() {
         return allocation;
     }

@@ -24,7 +24,7 @@ public final class PoisonPill extends Message {
         this.status = status;
     }
 
-    /** The status the default behaviour returns for the receiving actor. */
+    /** {@return the status the default {@link Actor#onPoisonPill} returns for the receiving actor} */
     public Allocation status() {
         return status;
     }

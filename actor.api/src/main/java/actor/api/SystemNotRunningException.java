@@ -8,7 +8,11 @@ public final class SystemNotRunningException extends IllegalStateException {
 
     private static final long serialVersionUID = 1L;
 
-    /** Creates the exception with a message that names the system and what to do. */
+    /**
+     * Creates the exception.
+     *
+     * @param message names the system and says what to do
+     */
     public SystemNotRunningException(String message) {
         super(message);
     }

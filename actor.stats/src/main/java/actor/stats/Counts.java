@@ -31,17 +31,21 @@ public record Counts(long actorsCreated, long messagesSent, long messagesReceive
                      long stealAttempts, long stealFailuresNoCandidate, long stealFailuresFailedSwap, long steals,
                      long messagesStolen, long rescues, long summons, long pulls, long lostWakeUps) {
 
-    /** Average number of messages in a gulped queue; 0 without gulps. */
+    /** {@return the average number of messages in a gulped queue; 0 without gulps} */
     public double averageGulpSize() {
         return gulps == 0 ? 0 : (double) messagesReceived / gulps;
     }
 
-    /** Average number of messages in a stolen mailbox; 0 without steals. */
+    /** {@return the average number of messages in a stolen mailbox; 0 without steals} */
     public double averageStealSize() {
         return steals == 0 ? 0 : (double) messagesStolen / steals;
     }
 
-    /** The element-wise sum. */
+    /**
+     * {@return the element-wise sum of these counts and {@code o}}
+     *
+     * @param o the counts to add, say another worker's
+     */
     public Counts plus(Counts o) {
         return new Counts(actorsCreated + o.actorsCreated, messagesSent + o.messagesSent,
                 messagesReceived + o.messagesReceived, gulps + o.gulps, missedGulps + o.missedGulps,

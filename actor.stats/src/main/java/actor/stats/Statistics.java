@@ -18,6 +18,17 @@ import java.util.Objects;
  */
 public record Statistics(String system, boolean exact, Counts outside, List<Counts> workers, Health health) {
 
+    /**
+     * Copies {@code workers} into an unmodifiable list.
+     *
+     * @param system  the system's name
+     * @param exact   true for the final snapshot
+     * @param outside the counts of the threads that are not workers
+     * @param workers one entry per worker, in worker order
+     * @param health  live actors, dead letters, failures, undelivered messages and backlog
+     * @throws NullPointerException if {@code system}, {@code outside}, {@code workers} or
+     *                              {@code health} is null, or a worker's counts are
+     */
     public Statistics {
         Objects.requireNonNull(system, "system");
         Objects.requireNonNull(outside, "outside");
@@ -25,12 +36,19 @@ public record Statistics(String system, boolean exact, Counts outside, List<Coun
         Objects.requireNonNull(health, "health");
     }
 
-    /** A snapshot of counters alone, with {@link Health#NONE}. */
+    /**
+     * A snapshot of counters alone, with {@link Health#NONE}.
+     *
+     * @param system  the system's name
+     * @param exact   true for the final snapshot
+     * @param outside the counts of the threads that are not workers
+     * @param workers one entry per worker, in worker order
+     */
     public Statistics(String system, boolean exact, Counts outside, List<Counts> workers) {
         this(system, exact, outside, workers, Health.NONE);
     }
 
-    /** The sum over the outside threads and every worker. */
+    /** {@return the sum over the outside threads and every worker} */
     public Counts total() {
         Counts sum = outside;
         for (Counts w : workers) {
@@ -40,8 +58,8 @@ public record Statistics(String system, boolean exact, Counts outside, List<Coun
     }
 
     /**
-     * A text table: one row per {@link Counter}, in the reference order; columns for the total, the
-     * outside threads and each worker; then one line of {@link Health}.
+     * {@return a text table: one row per {@link Counter}, in the reference order; columns for the
+     * total, the outside threads and each worker; then one line of {@link Health}}
      */
     public String toText() {
         final List<String> header = new ArrayList<>(List.of("total", "outside"));
@@ -74,7 +92,8 @@ public record Statistics(String system, boolean exact, Counts outside, List<Coun
     }
 
     /**
-     * JSON: {@code {"system": ..., "exact": ..., "total": {...}, "outside": {...}, "workers": [...],
+     * {@return this snapshot as JSON} The form is
+     * {@code {"system": ..., "exact": ..., "total": {...}, "outside": {...}, "workers": [...],
      * "health": {...}}}, each counts object holding every {@link Counter#jsonKey()} in the reference
      * order, and health its five values by their component names.
      */

@@ -3,7 +3,9 @@ package actor.stats;
 /**
  * The live statistics of one actor system, for JConsole, VisualVM and other JMX clients. Registered
  * as {@code actor.stats:type=ActorSystem,name=<system name>} while the system runs (with an
- * {@code instance} key when two running systems share a name).
+ * {@code instance} key when two running systems share a name). Every getter takes a fresh live
+ * snapshot; the counts are the system's totals ({@link Statistics#total()}), described in
+ * {@link Counts}.
  */
 public interface StatisticsMXBean {
 
@@ -13,60 +15,72 @@ public interface StatisticsMXBean {
      */
     String DOMAIN = "actor.stats";
 
+    /** {@return the actor system's name} */
     String getSystem();
 
+    /** {@return the actors created, in main and by other actors} */
     long getActorsCreated();
 
+    /** {@return the messages sent, poison pills included} */
     long getMessagesSent();
 
+    /** {@return the messages dispatched from gulped queues} */
     long getMessagesReceived();
 
+    /** {@return the queues gulped} */
     long getGulps();
 
+    /** {@return the average number of messages in a gulped queue} */
     double getAverageGulpSize();
 
+    /** {@return the gulps skipped because another worker was processing the mailbox} */
     long getMissedGulps();
 
+    /** {@return the steal attempts (a victim was chosen)} */
     long getStealAttempts();
 
+    /** {@return the steal attempts that found no mailbox to take} */
     long getStealFailuresNoCandidate();
 
+    /** {@return the steal attempts whose slot swap failed} */
     long getStealFailuresFailedSwap();
 
+    /** {@return the messages in the stolen mailboxes when they were taken} */
     long getMessagesStolen();
 
+    /** {@return the average number of messages in a stolen mailbox} */
     double getAverageStealSize();
 
-    /** Steals of a stuck worker's mailboxes. */
+    /** {@return the steals of a stuck worker's mailboxes} */
     long getRescues();
 
-    /** Times an overloaded worker woke a sleeping one. */
+    /** {@return the times an overloaded worker woke a sleeping one} */
     long getSummons();
 
-    /** Hand-offs that pulled an idle worker's mailbox to the sender's worker. */
+    /** {@return the hand-offs that pulled an idle worker's mailbox to the sender's worker} */
     long getPulls();
 
-    /** Wake-ups lost (zero unless the wake-up protocol is broken). */
+    /** {@return the wake-ups lost (zero unless the wake-up protocol is broken)} */
     long getLostWakeUps();
 
-    /** Actors registered and not yet terminated. */
+    /** {@return the actors registered and not yet terminated} */
     long getLiveActors();
 
-    /** Messages sent to actors that had already terminated. */
+    /** {@return the messages sent to actors that had already terminated} */
     long getDeadLetters();
 
-    /** Behaviours that threw. */
+    /** {@return the behaviours that threw} */
     long getFailures();
 
-    /** Messages queued but never run (their actor terminated first, or the system stopped). */
+    /** {@return the messages queued but never run (their actor terminated first, or the system stopped)} */
     long getUndelivered();
 
-    /** Messages queued in the mailboxes now (racy). */
+    /** {@return the messages queued in the mailboxes now (racy)} */
     long getBacklog();
 
-    /** The whole snapshot as a text table. */
+    /** {@return the whole snapshot as a text table} */
     String getReport();
 
-    /** The whole snapshot as JSON. */
+    /** {@return the whole snapshot as JSON} */
     String getReportJson();
 }

@@ -32,23 +32,35 @@ public final class StatisticsReport {
         this.file = file;
     }
 
-    /** Writes the report to {@code stream} (which is flushed, not closed). */
+    /**
+     * {@return a report written to {@code stream}, which is flushed, not closed}
+     *
+     * @param stream where the report goes, for example {@code System.out}
+     * @param format the report's format
+     */
     public static StatisticsReport to(PrintStream stream, Format format) {
         return new StatisticsReport(format, Objects.requireNonNull(stream, "stream"), null);
     }
 
-    /** Writes the report to {@code file}, replacing it. */
+    /**
+     * {@return a report written to {@code file}, which is created or replaced}
+     *
+     * @param file   the report's file
+     * @param format the report's format
+     */
     public static StatisticsReport to(Path file, Format format) {
         return new StatisticsReport(format, null, Objects.requireNonNull(file, "file"));
     }
 
+    /** {@return the report's format} */
     public Format format() {
         return format;
     }
 
     /**
-     * Writes {@code statistics}.
+     * Writes {@code statistics} in this report's format: JSON gets a final line break.
      *
+     * @param statistics the snapshot to write, normally the final one
      * @throws UncheckedIOException if the file cannot be written
      */
     public void write(Statistics statistics) {

@@ -24,7 +24,7 @@ public interface VictimSelector {
     /** "No victim this time": the thief goes back to its own mailboxes. */
     int NONE = -1;
 
-    /** The name configurations use to choose this selector; unique among the providers. */
+    /** {@return the name configurations use to choose this selector; unique among the providers} */
     String name();
 
     /**

@@ -34,6 +34,8 @@ public final class VictimSelectorContract {
     /**
      * Checks the contract on instances made by {@code selectors}.
      *
+     * @param selectors makes a new selector on each call: one instance is checked on a single thread,
+     *                  another from several threads at once
      * @throws AssertionError describing the first violation
      */
     public static void verify(Supplier<? extends VictimSelector> selectors) {

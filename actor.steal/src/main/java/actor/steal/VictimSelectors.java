@@ -22,19 +22,20 @@ public final class VictimSelectors {
     private VictimSelectors() {
     }
 
-    /** Stealing off: never chooses a victim. */
+    /** {@return a new selector that turns stealing off: it never chooses a victim} */
     public static VictimSelector none() {
         return new NoVictimSelector();
     }
 
-    /** A uniformly random worker other than the thief. */
+    /** {@return a new selector that chooses a uniformly random worker other than the thief} */
     public static VictimSelector random() {
         return new RandomVictimSelector();
     }
 
     /**
-     * The worker whose last steal attempt is oldest (the one that has been busy longest), the thief
-     * excluded; ties are broken from a random starting point, not always towards the lowest index.
+     * {@return a new selector that chooses the worker whose last steal attempt is oldest (the one that
+     * has been busy longest)} The thief is excluded; ties are broken from a random starting point, not
+     * always towards the lowest index.
      */
     public static VictimSelector longestVictim() {
         return new LongestVictimSelector();
@@ -44,6 +45,8 @@ public final class VictimSelectors {
      * A new instance of the selector provided under {@code name}, among the builtins and every
      * {@code provides actor.steal.VictimSelector} visible to {@link ServiceLoader}.
      *
+     * @param name the selector's {@link VictimSelector#name()}, such as {@link #LONGEST_VICTIM}
+     * @return a new instance, not shared with any other caller
      * @throws IllegalArgumentException if no provider has that name; the message lists the names
      */
     public static VictimSelector byName(String name) {
@@ -63,7 +66,7 @@ public final class VictimSelectors {
                 + "name; available: " + names);
     }
 
-    /** Names of every selector {@link #byName} can find, sorted. */
+    /** {@return the names of every selector {@link #byName} can find, sorted} */
     public static List<String> names() {
         final TreeSet<String> names = new TreeSet<>();
         for (VictimSelector selector : ServiceLoader.load(VictimSelector.class, VictimSelector.class.getClassLoader())) {

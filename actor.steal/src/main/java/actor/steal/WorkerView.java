@@ -7,16 +7,22 @@ package actor.steal;
  */
 public interface WorkerView {
 
-    /** Number of workers, at least 1. */
+    /** {@return the number of workers, at least 1} */
     int workers();
 
     /**
-     * When {@code worker} last attempted a steal, in the clock's nanoseconds (by default
-     * {@link System#nanoTime()}); {@link Long#MIN_VALUE} if it never did. A worker that has not
+     * {@return when {@code worker} last attempted a steal, in the clock's nanoseconds (by default
+     * {@link System#nanoTime()}); {@link Long#MIN_VALUE} if it never did} A worker that has not
      * stolen for a long time has been busy for a long time.
+     *
+     * @param worker a worker index in {@code [0, workers())}
      */
     long lastStealAttemptNanos(int worker);
 
-    /** Approximately how many of {@code worker}'s mailboxes hold messages now. */
+    /**
+     * {@return approximately how many of {@code worker}'s mailboxes hold messages now}
+     *
+     * @param worker a worker index in {@code [0, workers())}
+     */
     int occupancy(int worker);
 }
