@@ -170,7 +170,7 @@ public abstract class Actor<M> {
 
     /**
      * Queues a builtin poison pill for this actor; every actor accepts them. To a terminated actor
-     * it is a dead letter, as for {@link #send(Message)}.
+     * it is a dead letter, as for {@link #send(Object)}.
      *
      * @param pill one of {@link PoisonPill#DELETE}, {@link PoisonPill#DESTROY},
      *             {@link PoisonPill#FINISHED}; {@link #onPoisonPill} decides what it does

@@ -107,6 +107,11 @@ public sealed interface ActorError {
      * @param workers each stuck worker thread's name and where it was, as a few stack frames
      */
     record WorkersStuck(List<String> workers) implements ActorError {
+        /**
+         * Copies {@code workers} into an unmodifiable list.
+         *
+         * @param workers each stuck worker thread's name and where it was
+         */
         public WorkersStuck {
             workers = List.copyOf(workers);
         }

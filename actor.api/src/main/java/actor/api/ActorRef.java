@@ -17,6 +17,7 @@ public interface ActorRef<M> {
      * Sends {@code message}, exactly as {@link Actor#send(Object)} on the actor would: queued in
      * order, or a dead letter if the actor has terminated.
      *
+     * @param message the message
      * @throws NullPointerException if {@code message} is null
      */
     void send(M message);

@@ -38,27 +38,35 @@ public final class ActorTestKit implements AutoCloseable {
         this.system = ActorSystem.start(config.errorHandler(errors::add).build());
     }
 
-    /** A kit on a system with two workers and otherwise the default configuration. */
+    /** {@return a kit on a system with two workers and otherwise the default configuration} */
     public static ActorTestKit start() {
         return start(ActorSystemConfig.builder().workers(2));
     }
 
-    /** A kit on a system made from {@code config}; its error handler is replaced by the kit's recorder. */
+    /**
+     * {@return a kit on a system made from {@code config}, whose error handler is replaced by the kit's recorder}
+     *
+     * @param config the configuration
+     */
     public static ActorTestKit start(ActorSystemConfig.Builder config) {
         return new ActorTestKit(Objects.requireNonNull(config, "config"));
     }
 
-    /** The system under test. */
+    /** {@return the system under test} */
     public ActorSystem system() {
         return system;
     }
 
-    /** A new probe on the system. */
+    /**
+     * {@return a new probe on the system}
+     *
+     * @param <M> the message type the probe accepts
+     */
     public <M> TestProbe<M> probe() {
         return new TestProbe<>(system);
     }
 
-    /** Takes the problems reported so far (they then no longer fail {@link #close()}). */
+    /** {@return the problems reported so far, which then no longer fail {@link #close()}} */
     public List<ActorError> takeErrors() {
         final List<ActorError> taken = List.copyOf(errors);
         errors.removeAll(taken);

@@ -35,7 +35,11 @@ public final class TestProbe<M> extends Actor<M> {
 
     private final LinkedBlockingQueue<M> received = new LinkedBlockingQueue<>();
 
-    /** A probe registered with {@code system}, which must be running. */
+    /**
+     * A probe registered with {@code system}.
+     *
+     * @param system a running system
+     */
     public TestProbe(ActorSystem system) {
         super(system);
     }
@@ -46,14 +50,19 @@ public final class TestProbe<M> extends Actor<M> {
         return Allocation.NODELETE;
     }
 
-    /** The next message, within {@link #DEFAULT_TIMEOUT}. */
+    /**
+     * {@return the next message, within {@link #DEFAULT_TIMEOUT}}
+     *
+     * @throws AssertionError if none arrives in time
+     */
     public M expectMessage() {
         return expectMessage(DEFAULT_TIMEOUT);
     }
 
     /**
-     * The next message, waiting at most {@code timeout}.
+     * {@return the next message, waiting at most {@code timeout}}
      *
+     * @param timeout how long to wait
      * @throws AssertionError if none arrives in time
      */
     public M expectMessage(Duration timeout) {
@@ -67,6 +76,8 @@ public final class TestProbe<M> extends Actor<M> {
     /**
      * Checks that the next message, within {@code timeout}, equals {@code expected}.
      *
+     * @param expected the message expected
+     * @param timeout  how long to wait
      * @return the message
      * @throws AssertionError if none arrives in time, or another one does
      */
@@ -82,6 +93,9 @@ public final class TestProbe<M> extends Actor<M> {
     /**
      * Checks that the next message, within {@code timeout}, is a {@code type}.
      *
+     * @param <T>     the type expected
+     * @param type    its class
+     * @param timeout how long to wait
      * @return it, as a {@code type}
      * @throws AssertionError if none arrives in time, or one of another type does
      */
@@ -95,8 +109,10 @@ public final class TestProbe<M> extends Actor<M> {
     }
 
     /**
-     * The next {@code count} messages, in arrival order, all within {@code timeout}.
+     * {@return the next {@code count} messages, in arrival order, all within {@code timeout}}
      *
+     * @param count   how many
+     * @param timeout how long to wait for all of them
      * @throws AssertionError naming how many arrived, if fewer than {@code count} do in time
      */
     public List<M> receiveMessages(int count, Duration timeout) {
@@ -119,6 +135,7 @@ public final class TestProbe<M> extends Actor<M> {
     /**
      * Checks that nothing arrives for {@code duration} (it always waits that long).
      *
+     * @param duration how long to watch
      * @throws AssertionError naming the message, if one arrives
      */
     public void expectNoMessage(Duration duration) {
@@ -128,7 +145,7 @@ public final class TestProbe<M> extends Actor<M> {
         }
     }
 
-    /** Messages received and not yet taken by an expectation. */
+    /** {@return the messages received and not yet taken by an expectation} */
     public int pending() {
         return received.size();
     }
