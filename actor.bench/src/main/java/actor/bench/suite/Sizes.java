@@ -61,7 +61,7 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
                     int rescueRounds, int rescueBlockMillis) {
 
     /**
-     * About three minutes for the whole suite on this 2-core machine; each iteration of a
+     * About five minutes for the whole suite on this 2-core machine (warm-ups included); each iteration of a
      * row well under a second or so. Ping-pong and thread ring run ten times Savina's length:
      * Savina's 40,000 round trips or 100,000 hops last 3-4 ms here, shorter than the tens of
      * milliseconds a fresh worker thread may spend on its creator's virtual CPU before the kernel
