@@ -161,29 +161,26 @@ class ModuleBoundaryTest {
     @Test
     @Timeout(120)
     void theExampleRunsFromTheModulePathWithNoFlags() throws Exception {
-        final String modulePath = modulePathOf("actor.examples", "actor.executor");
-        final Process process = new ProcessBuilder(javaLauncher(), "--module-path", modulePath,
-                "--module", "actor.examples/actor.examples.HelloActors").redirectErrorStream(true).start();
-        final ByteArrayOutputStream output = new ByteArrayOutputStream();
-        process.getInputStream().transferTo(output);
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, process.exitValue(), output.toString(StandardCharsets.UTF_8));
         assertEquals(List.of("string message \"Hello World\"", "integer message 42", "integer message 42"),
-                output.toString(StandardCharsets.UTF_8).lines().toList());
+                runExample("HelloActors"));
     }
 
     @Test
     @Timeout(120)
     void theRecordsExampleRunsFromTheModulePath() throws Exception {
+        assertEquals(List.of("refused: 500 from bob", "alice 150", "bob 0"), runExample("Bank"));
+    }
+
+    /** Runs {@code actor.examples.<name>} from the module path, with no flags; its output lines. */
+    private static List<String> runExample(String name) throws Exception {
         final String modulePath = modulePathOf("actor.examples", "actor.executor");
         final Process process = new ProcessBuilder(javaLauncher(), "--module-path", modulePath,
-                "--module", "actor.examples/actor.examples.Bank").redirectErrorStream(true).start();
+                "--module", "actor.examples/actor.examples." + name).redirectErrorStream(true).start();
         final ByteArrayOutputStream output = new ByteArrayOutputStream();
         process.getInputStream().transferTo(output);
         assertTrue(process.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, process.exitValue(), output.toString(StandardCharsets.UTF_8));
-        assertEquals(List.of("refused: 500 from bob", "alice 150", "bob 0"),
-                output.toString(StandardCharsets.UTF_8).lines().toList());
+        return output.toString(StandardCharsets.UTF_8).lines().toList();
     }
 
     @Test
