@@ -5,6 +5,7 @@ import actor.api.Allocation;
 import actor.api.spi.ActorAccess;
 import actor.api.spi.Registration;
 import actor.stats.internal.WorkerCounters;
+import jdk.jfr.FlightRecorder;
 import org.jctools.queues.MessagePassingQueue;
 
 /**
@@ -35,6 +36,8 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
     private int sends;
     /** Hand-offs by every behaviour this worker ran, for the sampled cost estimate. */
     private long handOffs;
+    /** Whether the running batch times each behaviour: only once Flight Recorder has started in the JVM. */
+    private boolean timeBehaviours;
 
     EnvelopeRunner(ActorAccess access, Reporter reporter, Termination termination, WorkerProgress progress,
                    WorkerCounters counters, boolean counting) {
@@ -54,6 +57,7 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
      * @return the envelopes run
      */
     int runBatch(CopyQueue batch) {
+        timeBehaviours = FlightRecorder.isInitialized();
         final boolean timed = progress.sampleNext(batch.size());
         final long start = timed ? System.nanoTime() : 0;
         final long handOffsBefore = handOffs;
@@ -78,6 +82,7 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
      * reports them.
      */
     int runBatch(MpscMailbox mailbox, int limit) {
+        timeBehaviours = FlightRecorder.isInitialized();
         final boolean timed = progress.sampleNext(limit);
         final long start = timed ? System.nanoTime() : 0;
         final long handOffsBefore = handOffs;
@@ -118,7 +123,7 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
         }
         Allocation status;
         try {
-            status = access.deliver(to, message);
+            status = timeBehaviours ? deliverTimed(to, message) : access.deliver(to, message);
         } catch (Throwable failure) {
             if (Reporter.isFatal(failure)) {
                 throw failure;
@@ -150,6 +155,21 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
                 reporter.hookFailed(actor, hookFailure);
             }
         }
+    }
+
+    /** Runs the behaviour as a {@link LongBehaviourEvent}, committed if it ran past the recording's threshold. */
+    private Allocation deliverTimed(Registration to, Object message) {
+        final LongBehaviourEvent event = new LongBehaviourEvent();
+        event.begin();
+        final Allocation status = access.deliver(to, message);
+        event.end();
+        if (event.shouldCommit()) {
+            event.actorClass = to.actor().getClass().getName();
+            event.ticket = to.ticket();
+            event.messageClass = message.getClass().getName();
+            event.commit();
+        }
+        return status;
     }
 
     /**

@@ -207,6 +207,14 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
         if (rescue) {
             counters.rescued();
         }
+        final StealEvent event = new StealEvent();
+        if (event.shouldCommit()) {
+            event.thief = index;
+            event.victim = victim;
+            event.messages = takenMessages;
+            event.rescue = rescue;
+            event.commit();
+        }
         return true;
     }
 
