@@ -11,11 +11,12 @@ module actor.executor {
     // "static", so this module requires it, and applications need no flag.
     requires org.jctools.core;
     requires jdk.unsupported;
-    // Flight Recorder events (actor.Steal, actor.LongBehaviour); JFR instruments them, so it must
-    // reach their package.
+    // Flight Recorder events (actor.Steal, actor.LongBehaviour); JFR instruments them, so their
+    // package is exported to it, and to nobody else.
     requires jdk.jfr;
 
-    exports actor.executor.internal to actor.bench, jdk.jfr;
+    exports actor.executor.internal to actor.bench;
+    exports actor.executor.jfr to jdk.jfr;
 
     provides actor.api.spi.ExecutorProvider with actor.executor.internal.ShardedExecutorProvider;
 }

@@ -4,6 +4,7 @@ import actor.api.Actor;
 import actor.api.Allocation;
 import actor.api.spi.ActorAccess;
 import actor.api.spi.Registration;
+import actor.executor.jfr.LongBehaviourEvent;
 import actor.stats.internal.WorkerCounters;
 import jdk.jfr.FlightRecorder;
 import org.jctools.queues.MessagePassingQueue;
@@ -163,12 +164,7 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
         event.begin();
         final Allocation status = access.deliver(to, message);
         event.end();
-        if (event.shouldCommit()) {
-            event.actorClass = to.actor().getClass().getName();
-            event.ticket = to.ticket();
-            event.messageClass = message.getClass().getName();
-            event.commit();
-        }
+        event.commitIfLong(to.actor(), to.ticket(), message);
         return status;
     }
 

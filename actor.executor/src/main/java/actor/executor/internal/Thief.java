@@ -1,5 +1,6 @@
 package actor.executor.internal;
 
+import actor.executor.jfr.StealEvent;
 import actor.stats.internal.WorkerCounters;
 import actor.steal.VictimSelector;
 import actor.steal.WorkerView;
@@ -207,14 +208,7 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
         if (rescue) {
             counters.rescued();
         }
-        final StealEvent event = new StealEvent();
-        if (event.shouldCommit()) {
-            event.thief = index;
-            event.victim = victim;
-            event.messages = takenMessages;
-            event.rescue = rescue;
-            event.commit();
-        }
+        StealEvent.record(index, victim, takenMessages, rescue);
         return true;
     }
 

@@ -50,9 +50,12 @@ class ModuleBoundaryTest {
     void executorInternalsAndTheSpiAreNotAccessible() throws Exception {
         final Module app = HelloActors.class.getModule();
         final Module executor = ModuleLayer.boot().findModule("actor.executor").orElseThrow();
-        assertTrue(executor.getDescriptor().exports().stream()
-                        .allMatch(e -> e.isQualified() && e.targets().equals(Set.of("actor.bench"))),
-                "actor.executor exports its internals to the micro-benchmarks only: " + executor.getDescriptor().exports());
+        assertEquals(Map.of("actor.executor.internal", Set.of("actor.bench"), "actor.executor.jfr", Set.of("jdk.jfr")),
+                executor.getDescriptor().exports().stream().filter(ModuleDescriptor.Exports::isQualified)
+                        .collect(Collectors.toMap(ModuleDescriptor.Exports::source, ModuleDescriptor.Exports::targets)),
+                "actor.executor exports its internals to the micro-benchmarks and its events to Flight Recorder only");
+        assertTrue(executor.getDescriptor().exports().stream().allMatch(ModuleDescriptor.Exports::isQualified));
+        assertFalse(executor.isExported("actor.executor.jfr", app));
         assertFalse(executor.isExported("actor.executor.internal", app));
         final Module api = ActorSystem.class.getModule();
         assertTrue(api.isExported("actor.api", app));
