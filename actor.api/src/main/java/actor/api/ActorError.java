@@ -99,6 +99,25 @@ public sealed interface ActorError {
     }
 
     /**
+     * {@link ActorSystem#close()} found the system quiet (no behaviour running, nothing queued) for
+     * {@link ActorSystemConfig.Builder#closeWhenQuietFor} while actors were still live: nothing was
+     * left that could make them terminate, so it sent each {@link PoisonPill#FINISHED}. Typically a
+     * try-with-resources block that threw before it told its actors to finish, or forgotten pills.
+     *
+     * @param quietFor    how long the system had been quiet
+     * @param liveActors  actors live then
+     * @param liveByClass the live actors grouped by class, with a few tickets each
+     */
+    record ClosedQuietSystem(Duration quietFor, long liveActors, String liveByClass) implements ActorError {
+        @Override
+        public String describe() {
+            return "close() found the system quiet for " + quietFor.toSeconds() + " s with " + liveActors
+                    + " live actor(s) that nothing was sending to: " + liveByClass
+                    + "; it sent them PoisonPill.FINISHED (forgotten pills, or a try-with-resources block that threw)";
+        }
+    }
+
+    /**
      * An {@link ActorSystem#abort()} stopped waiting for worker threads that stayed inside a
      * behaviour for {@link ActorSystemConfig.Builder#stopWarningAfter} after being interrupted (a
      * behaviour blocked in a wait that ignores interrupts, such as {@code CompletableFuture.join()},

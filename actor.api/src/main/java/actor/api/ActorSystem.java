@@ -189,22 +189,26 @@ public final class ActorSystem implements AutoCloseable {
     }
 
     /**
-     * Same as {@link #stop()}: waits until every actor has terminated, reporting the live ones
-     * after {@link ActorSystemConfig.Builder#stopWarningAfter} ({@link ActorError.StopWaiting}).
+     * As {@link #stop()}: waits until every actor has terminated, reporting the live ones after
+     * {@link ActorSystemConfig.Builder#stopWarningAfter} ({@link ActorError.StopWaiting}). Unlike
+     * {@code stop()} it never waits forever on a system that has nothing left to do: once no
+     * behaviour has run and nothing has been queued for
+     * {@link ActorSystemConfig.Builder#closeWhenQuietFor} (10 s by default) while actors are still
+     * live, nothing inside the system can make them terminate, so it sends each of them
+     * {@link PoisonPill#FINISHED} and reports them ({@link ActorError.ClosedQuietSystem}).
      *
-     * <p>In a try-with-resources block that throws before its actors were told to finish,
-     * {@code close()} keeps waiting for them and the exception surfaces only once it returns (Java
-     * runs {@code close()} before the exception leaves the block). The reports name the actors it
-     * waits for; to let the exception out, end the system from elsewhere ({@link #shutdown(Duration)}
-     * or {@link #abort()} from another thread), call {@link #terminate()} in a {@code catch} or
-     * {@code finally} inside the block, or use {@linkplain ActorSystemConfig.Builder#daemon daemon}
-     * workers and no try-with-resources when the JVM may simply exit.
+     * <p>That is what lets an exception out of a try-with-resources block that threw before its
+     * actors were told to finish: Java runs {@code close()} before the exception leaves the block,
+     * and {@code close()} returns once the system has been quiet that long. A system whose actors
+     * wait for messages from a thread outside (a network callback, a timer) should be ended with
+     * {@link #stop()} or {@link #shutdown(Duration)} instead, or given a longer quiet time.
      *
      * @throws IllegalStateException if called from a behaviour (a worker thread of this system)
      */
     @Override
     public void close() {
-        stop();
+        executor.close();
+        releaseDebugTracking();
     }
 
     /**

@@ -37,6 +37,8 @@ public final class ActorSystemConfig {
      * only with one outside thread outrunning the workers ({@code docs/mailbox-kinds.md}).
      */
     public static final MailboxKind DEFAULT_MAILBOX_KIND = MailboxKind.COPY_QUEUE;
+    /** Default quiet time after which {@link ActorSystem#close()} ends the live actors ({@link ActorError.ClosedQuietSystem}). */
+    public static final Duration DEFAULT_CLOSE_WHEN_QUIET_FOR = Duration.ofSeconds(10);
     /** Default wait of a stop for live actors before it reports them ({@link ActorError.StopWaiting}). */
     public static final Duration DEFAULT_STOP_WARNING_AFTER = Duration.ofSeconds(5);
     /** Upper bound for {@link Builder#sleepAfter(Duration)}. */
@@ -66,6 +68,7 @@ public final class ActorSystemConfig {
     private final MailboxKind mailboxKind;
     private final boolean strictSends;
     private final Duration stopWarningAfter;
+    private final Duration closeWhenQuietFor;
     private final boolean daemon;
 
     private ActorSystemConfig(Builder b, int workers, int mailboxes, VictimSelector victimSelector) {
@@ -83,6 +86,7 @@ public final class ActorSystemConfig {
         this.mailboxKind = b.mailboxKind;
         this.strictSends = b.strictSends;
         this.stopWarningAfter = b.stopWarningAfter;
+        this.closeWhenQuietFor = b.closeWhenQuietFor;
         this.daemon = b.daemon;
     }
 
@@ -162,6 +166,14 @@ public final class ActorSystemConfig {
         return stopWarningAfter;
     }
 
+    /**
+     * {@return how long {@link ActorSystem#close()} lets a system with live actors stay quiet (no
+     * behaviour runs, nothing queued) before it ends them}
+     */
+    public Duration closeWhenQuietFor() {
+        return closeWhenQuietFor;
+    }
+
     /** {@return whether the worker threads are daemon threads (they then do not keep the JVM alive)} */
     public boolean daemon() {
         return daemon;
@@ -179,7 +191,8 @@ public final class ActorSystemConfig {
                 + ", sleepAfter=" + (sleepAfter == null ? "never" : sleepAfter)
                 + ", failurePolicy=" + describe(failurePolicy) + ", errorHandler=" + describe(errorHandler)
                 + ", checks=" + checks + ", strictSends=" + strictSends
-                + ", stopWarningAfter=" + stopWarningAfter + ", daemon=" + daemon + "]";
+                + ", stopWarningAfter=" + stopWarningAfter + ", closeWhenQuietFor=" + closeWhenQuietFor
+                + ", daemon=" + daemon + "]";
     }
 
     /**
@@ -216,6 +229,7 @@ public final class ActorSystemConfig {
         private MailboxKind mailboxKind = DEFAULT_MAILBOX_KIND;
         private boolean strictSends;
         private Duration stopWarningAfter = DEFAULT_STOP_WARNING_AFTER;
+        private Duration closeWhenQuietFor = DEFAULT_CLOSE_WHEN_QUIET_FOR;
         private boolean daemon;
 
         private Builder() {
@@ -233,6 +247,23 @@ public final class ActorSystemConfig {
          */
         public Builder stopWarningAfter(Duration stopWarningAfter) {
             this.stopWarningAfter = Objects.requireNonNull(stopWarningAfter, "stopWarningAfter");
+            return this;
+        }
+
+        /**
+         * How long {@link ActorSystem#close()} waits while the system is quiet (no behaviour runs
+         * and no message is queued: nothing is left that could terminate the live actors, unless a
+         * thread outside sends to them) before it ends those actors with
+         * {@link PoisonPill#FINISHED}, reporting them ({@link ActorError.ClosedQuietSystem}). This is
+         * what lets an exception out of a try-with-resources block that threw before its actors
+         * were told to finish, and ends forgotten actors. {@link ActorSystem#stop()} never does it.
+         * Positive, at most {@link #MAX_SLEEP_AFTER}; default {@link #DEFAULT_CLOSE_WHEN_QUIET_FOR}.
+         *
+         * @param closeWhenQuietFor the quiet time; checked in {@link #build()}
+         * @return this builder
+         */
+        public Builder closeWhenQuietFor(Duration closeWhenQuietFor) {
+            this.closeWhenQuietFor = Objects.requireNonNull(closeWhenQuietFor, "closeWhenQuietFor");
             return this;
         }
 
@@ -472,14 +503,17 @@ public final class ActorSystemConfig {
                 throw new IllegalArgumentException(
                         "sleepAfter = " + sleepAfter + ": must be in [PT0S, " + MAX_SLEEP_AFTER + "]");
             }
-            if (stopWarningAfter.isNegative() || stopWarningAfter.isZero()
-                    || stopWarningAfter.compareTo(MAX_SLEEP_AFTER) > 0) {
-                throw new IllegalArgumentException(
-                        "stopWarningAfter = " + stopWarningAfter + ": must be in (PT0S, " + MAX_SLEEP_AFTER + "]");
-            }
+            requirePositive("stopWarningAfter", stopWarningAfter);
+            requirePositive("closeWhenQuietFor", closeWhenQuietFor);
             final VictimSelector selector =
                     victimSelector != null ? victimSelector : VictimSelectors.byName(victimSelectorName);
             return new ActorSystemConfig(this, workers, resolvedMailboxes, selector);
+        }
+
+        private static void requirePositive(String field, Duration value) {
+            if (value.isNegative() || value.isZero() || value.compareTo(MAX_SLEEP_AFTER) > 0) {
+                throw new IllegalArgumentException(field + " = " + value + ": must be in (PT0S, " + MAX_SLEEP_AFTER + "]");
+            }
         }
 
         private static void requireRange(String field, int value, int min, int max) {

@@ -37,6 +37,15 @@ public interface ActorExecutor {
     void stop();
 
     /**
+     * As {@link #stop()}, but once the system has stayed quiet (no batch running, nothing queued)
+     * for the configured {@code closeWhenQuietFor} with actors still live, sends them
+     * {@link actor.api.PoisonPill#FINISHED} and reports them, so that it returns.
+     *
+     * @throws IllegalStateException if called on one of this executor's workers, as for {@link #stop()}
+     */
+    void close();
+
+    /**
      * Requests a stop and waits at most {@code timeoutNanos} for it to complete.
      *
      * @return true if the system stopped in time; false if actors are still live (the system keeps

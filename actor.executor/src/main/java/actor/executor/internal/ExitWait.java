@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * Waits for the workers to exit that never hang silently. A stop's wait reports the live actors it
@@ -16,6 +17,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class ExitWait {
 
+    /** Longest interval between two looks at whether the system is quiet. */
+    static final long QUIET_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     /** Stack frames a report of a stuck worker shows. */
     static final int STUCK_FRAMES = 6;
     /** Longest interval between two reports of one wait. */
@@ -35,28 +38,59 @@ final class ExitWait {
 
     /** Waits without a time limit; an interrupt is kept and set again on return. */
     void await(String call) {
+        awaitUnlessQuiet(call, null, 0);
+    }
+
+    /**
+     * Waits as {@link #await(String)} does, but gives up once the system has stayed quiet for
+     * {@code quietNanos}: {@code activity} (sampled every {@link #QUIET_POLL_NANOS} at most) is
+     * negative while anything runs or is queued, and otherwise a count that changes whenever a
+     * batch runs, so an unchanged count means nothing has happened since.
+     *
+     * @param activity null to wait without a quiet limit
+     * @return true if the workers exited; false if the system stayed quiet that long
+     */
+    boolean awaitUnlessQuiet(String call, LongSupplier activity, long quietNanos) {
         boolean interrupted = false;
         final long start = System.nanoTime();
         long period = warnAfterNanos;
         long reportAt = period;
-        while (true) {
-            try {
-                if (termination.awaitExit(Math.max(0, reportAt - (System.nanoTime() - start)))) {
-                    break;
+        long lastActivity = -1;
+        long quietSince = 0;
+        try {
+            while (true) {
+                long wait = reportAt - (System.nanoTime() - start);
+                if (activity != null) {
+                    wait = Math.min(wait, QUIET_POLL_NANOS);
                 }
-            } catch (InterruptedException e) {
-                interrupted = true;
-                continue;
+                try {
+                    if (termination.awaitExit(Math.max(0, wait))) {
+                        return true;
+                    }
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    continue;
+                }
+                final long waited = System.nanoTime() - start;
+                if (activity != null) {
+                    final long now = activity.getAsLong();
+                    if (now < 0 || now != lastActivity) {
+                        lastActivity = now;
+                        quietSince = waited;
+                    } else if (waited - quietSince >= quietNanos) {
+                        return false;
+                    }
+                }
+                if (waited >= reportAt) {
+                    report(call, waited);
+                    period = Math.min(2 * period, MAX_REPORT_PERIOD_NANOS);
+                    reportAt += period;
+                }
             }
-            final long waited = System.nanoTime() - start;
-            if (waited >= reportAt) {
-                report(call, waited);
-                period = Math.min(2 * period, MAX_REPORT_PERIOD_NANOS);
-                reportAt += period;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
         }
     }
 

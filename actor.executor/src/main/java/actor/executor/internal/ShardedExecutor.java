@@ -5,7 +5,6 @@ import actor.api.ActorError;
 import actor.api.ActorSystemConfig;
 import actor.api.Checks;
 import actor.api.MailboxKind;
-import actor.api.PoisonPill;
 import actor.api.SystemNotRunningException;
 import actor.api.spi.ActorAccess;
 import actor.api.spi.ActorExecutor;
@@ -17,10 +16,6 @@ import actor.steal.VictimSelector;
 import actor.steal.internal.NoVictimSelector;
 import actor.steal.internal.StealStamps;
 import actor.steal.internal.WorkerQueueTable;
-import java.util.Collections;
-import java.util.IdentityHashMap;
-import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import org.agrona.concurrent.SystemNanoClock;
 
@@ -30,8 +25,9 @@ import org.agrona.concurrent.SystemNanoClock;
  * {@link CopyQueueMailbox} under a spin lock, or {@link MpscMailbox} with lock-free sends), {@link Worker} and
  * {@link WorkerRunner} (the duty cycle and its loop), {@link EnvelopeRunner} (running one envelope),
  * {@link Thief} (a steal and the owners it moves), {@link WorkerSleep} (sleep and wake-up),
- * {@link Termination} (live count, stop, abort, exit), {@link Placement} (tickets) and
- * {@link Reporter} (errors).
+ * {@link Termination} (live count, stop, abort, exit), {@link ExitWait} (waits that report what they
+ * wait for), {@link LiveActors} (the live registrations), {@link Ending} (shutdown and a quiet
+ * close), {@link Placement} (tickets) and {@link Reporter} (errors).
  *
  * <p>Two arrays: {@code mailboxes[M]}, fixed and indexed by ticket, where every send goes; and the
  * {@link WorkerQueueTable} of references to them, one slice per worker, which stealing permutes.
@@ -39,9 +35,6 @@ import org.agrona.concurrent.SystemNanoClock;
  * mailbox and reports the messages still queued, with those that reached terminated actors.
  */
 final class ShardedExecutor implements ActorExecutor {
-
-    /** How often a shutdown looks for actors created since its last pills. */
-    static final long SHUTDOWN_SWEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 
 
     private final ActorSystemConfig config;
@@ -51,6 +44,7 @@ final class ShardedExecutor implements ActorExecutor {
     private final Reporter reporter;
     private final Termination termination;
     private final ExitWait exitWait;
+    private final Ending ending;
     private final LongSupplier deadLetters;
     private final Mailbox[] mailboxes;
     private final WorkerQueueTable<Mailbox> table;
@@ -110,6 +104,7 @@ final class ShardedExecutor implements ActorExecutor {
             sleeps[w].bind(threads[w]);
             termination.bind(w, threads[w], sleeps[w]);
         }
+        this.ending = new Ending(config, termination, exitWait, reporter, mailboxes, workers, this::send, this::abort);
     }
 
     void start() {
@@ -189,37 +184,18 @@ final class ShardedExecutor implements ActorExecutor {
         return true;
     }
 
-    /**
-     * Pills every live actor, again each {@link #SHUTDOWN_SWEEP_NANOS} for those created meanwhile,
-     * until the exit or the bound; then aborts.
-     */
     @Override
     public boolean shutdown(long timeoutNanos) throws InterruptedException {
         refuseOnOwnWorker("shutdown(Duration)");
         termination.requestStop();
-        final Set<Registration> pilled = Collections.newSetFromMap(new IdentityHashMap<>());
-        final long start = System.nanoTime();
-        try {
-            while (true) {
-                for (MailboxRegistration live : LiveActors.snapshot(mailboxes)) {
-                    if (pilled.add(live)) {
-                        send(live, PoisonPill.FINISHED);
-                    }
-                }
-                final long left = timeoutNanos - (System.nanoTime() - start);
-                if (termination.awaitExit(Math.max(0, Math.min(left, SHUTDOWN_SWEEP_NANOS)))) {
-                    termination.rethrowFatal(config.name());
-                    return true;
-                }
-                if (left <= 0) {
-                    abort();
-                    return false;
-                }
-            }
-        } catch (InterruptedException e) {
-            abort();
-            throw e;
-        }
+        return ending.shutdown(timeoutNanos);
+    }
+
+    @Override
+    public void close() {
+        refuseOnOwnWorker("close()");
+        termination.requestStop();
+        ending.close();
     }
 
     /** A stop waits for every worker to exit; on one of them it would wait for itself forever. */

@@ -243,12 +243,107 @@ class ShutdownTest {
             }
         });
         final ActorError.StopWaiting waiting = awaitStopWaiting(errors);
-        assertEquals("stop()", waiting.call(), "close() waits as stop() does, and says so");
+        assertEquals("close()", waiting.call(), "close() reports what it waits for, as stop() does");
         assertTrue(started.get().shutdown(Duration.ofSeconds(10)));
         final Throwable failure = assertThrows(java.util.concurrent.ExecutionException.class,
                 () -> application.get(10, TimeUnit.SECONDS)).getCause();
         assertInstanceOf(IllegalStateException.class, failure);
         assertTrue(failure.getMessage().startsWith("the application failed"), failure.getMessage());
+    }
+
+    private static ActorSystemConfig.Builder quietConfig(RecordingErrorHandler errors) {
+        return config(errors).closeWhenQuietFor(Duration.ofMillis(200));
+    }
+
+    @Test
+    @Timeout(30)
+    void anExceptionInATryWithResourcesSurfacesOnItsOwnOnceTheSystemIsQuiet() {
+        final RecordingErrorHandler errors = new RecordingErrorHandler();
+        final List<Idle> created = new CopyOnWriteArrayList<>();
+        final IllegalStateException failure = assertThrows(IllegalStateException.class, () -> {
+            try (ActorSystem system = ActorSystem.start(quietConfig(errors).build())) {
+                final Idle idle = new Idle(system);
+                created.add(idle);
+                idle.send(new Note(1));
+                throw new IllegalStateException("the application failed before telling its actors to finish");
+            }
+        });
+        assertTrue(failure.getMessage().startsWith("the application failed"), failure.getMessage());
+        assertEquals(List.of(1), created.get(0).seen, "what was sent before the failure was handled");
+        assertTrue(created.get(0).isTerminated());
+        final List<ActorError.ClosedQuietSystem> closed = errors.ofType(ActorError.ClosedQuietSystem.class);
+        assertEquals(1, closed.size(), errors.all().toString());
+        assertEquals(1, closed.get(0).liveActors());
+        assertTrue(closed.get(0).liveByClass().startsWith("1 x " + Idle.class.getName()), closed.get(0).liveByClass());
+    }
+
+    /** Throws from its constructor after registering. */
+    static final class Broken extends Actor<Note> {
+        Broken(ActorSystem system) {
+            super(system);
+            throw new IllegalArgumentException("broken constructor");
+        }
+
+        @Override
+        protected Allocation receive(Note note) {
+            return Allocation.NODELETE;
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void anActorWhoseConstructorThrewIsEndedByCloseAndNamed() {
+        final RecordingErrorHandler errors = new RecordingErrorHandler();
+        final ActorSystem system = ActorSystem.start(quietConfig(errors).build());
+        assertThrows(IllegalArgumentException.class, () -> new Broken(system));
+        assertEquals(1, system.liveActors(), "the half-built actor registered before its constructor threw");
+        system.close();
+        assertEquals(0, system.liveActors());
+        final ActorError.ClosedQuietSystem closed = errors.ofType(ActorError.ClosedQuietSystem.class).get(0);
+        assertTrue(closed.liveByClass().startsWith("1 x " + Broken.class.getName()), closed.liveByClass());
+    }
+
+    /** Sleeps on its one note, then finishes. */
+    static final class Slow extends Actor<Note> {
+        Slow(ActorSystem system) {
+            super(system);
+        }
+
+        @Override
+        protected Allocation receive(Note note) {
+            try {
+                Thread.sleep(note.n);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return Allocation.FINISHED;
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void closeWaitsForABehaviourLongerThanTheQuietTime() {
+        final RecordingErrorHandler errors = new RecordingErrorHandler();
+        final ActorSystem system = ActorSystem.start(quietConfig(errors).build());
+        final Slow slow = new Slow(system);
+        slow.send(new Note(800));
+        final long start = System.nanoTime();
+        system.close();
+        assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(500), "close waited for the behaviour");
+        assertTrue(slow.isTerminated());
+        assertEquals(List.of(), errors.ofType(ActorError.ClosedQuietSystem.class), "a running behaviour is not quiet");
+    }
+
+    @Test
+    @Timeout(30)
+    void closeAbortsWhenAQuietSystemIgnoresItsPills() {
+        final RecordingErrorHandler errors = new RecordingErrorHandler();
+        final ActorSystem system = ActorSystem.start(quietConfig(errors).build());
+        new Stubborn(system);
+        system.close();
+        assertFalse(system.isRunning());
+        assertEquals(1, errors.ofType(ActorError.ClosedQuietSystem.class).size());
+        assertEquals(List.of(new ActorError.LiveActorsAbandoned(1)), errors.ofType(ActorError.LiveActorsAbandoned.class));
     }
 
     @Test
@@ -306,6 +401,14 @@ class ShutdownTest {
             joiner.release.complete(null);
         }
         assertTrue(system.stop(Duration.ofSeconds(10)), "the worker exits once its behaviour returns");
+    }
+
+    @Test
+    void invalidQuietTimesAreRefused() {
+        final IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,
+                () -> ActorSystemConfig.builder().closeWhenQuietFor(Duration.ZERO).build());
+        assertTrue(zero.getMessage().startsWith("closeWhenQuietFor = PT0S"), zero.getMessage());
+        assertTrue(ActorSystemConfig.builder().build().toString().contains("closeWhenQuietFor=PT10S"));
     }
 
     @Test

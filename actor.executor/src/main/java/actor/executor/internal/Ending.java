@@ -1,0 +1,121 @@
+package actor.executor.internal;
+
+import actor.api.ActorError;
+import actor.api.ActorSystemConfig;
+import actor.api.PoisonPill;
+import actor.api.spi.Registration;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+
+/**
+ * The two ways of ending a system that act on its live actors, after the executor has requested
+ * the stop: {@link #shutdown(long)}, which pills every live actor and aborts after a bound, and
+ * {@link #close()}, a stop that pills the live actors once the system has gone quiet (nothing
+ * running, nothing queued) for the configured {@code closeWhenQuietFor}, and aborts if it goes quiet
+ * again with actors live. Pills go behind what is already queued, so that work runs first.
+ *
+ * <p>Threading: the calling thread (never a worker: the executor refuses those calls there).
+ */
+final class Ending {
+
+    /** How often a shutdown looks for actors created since its last pills. */
+    static final long SHUTDOWN_SWEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+
+    private final ActorSystemConfig config;
+    private final Termination termination;
+    private final ExitWait exitWait;
+    private final Reporter reporter;
+    private final Mailbox[] mailboxes;
+    private final Worker[] workers;
+    private final BiConsumer<Registration, Object> send;
+    private final Runnable abort;
+
+    Ending(ActorSystemConfig config, Termination termination, ExitWait exitWait, Reporter reporter, Mailbox[] mailboxes,
+           Worker[] workers, BiConsumer<Registration, Object> send, Runnable abort) {
+        this.config = config;
+        this.termination = termination;
+        this.exitWait = exitWait;
+        this.reporter = reporter;
+        this.mailboxes = mailboxes;
+        this.workers = workers;
+        this.send = send;
+        this.abort = abort;
+    }
+
+    /**
+     * Pills every live actor, again each {@link #SHUTDOWN_SWEEP_NANOS} for those created meanwhile,
+     * until the exit or the bound; then aborts (also when interrupted).
+     *
+     * @return true if the workers exited in time
+     */
+    boolean shutdown(long timeoutNanos) throws InterruptedException {
+        final Set<Registration> pilled = Collections.newSetFromMap(new IdentityHashMap<>());
+        final long start = System.nanoTime();
+        try {
+            while (true) {
+                pillLive(pilled);
+                final long left = timeoutNanos - (System.nanoTime() - start);
+                if (termination.awaitExit(Math.max(0, Math.min(left, SHUTDOWN_SWEEP_NANOS)))) {
+                    termination.rethrowFatal(config.name());
+                    return true;
+                }
+                if (left <= 0) {
+                    abort.run();
+                    return false;
+                }
+            }
+        } catch (InterruptedException e) {
+            abort.run();
+            throw e;
+        }
+    }
+
+    /** Waits as a stop does, ending the live actors of a system gone quiet ({@link ActorError.ClosedQuietSystem}). */
+    void close() {
+        final long quietNanos = config.closeWhenQuietFor().toNanos();
+        if (!exitWait.awaitUnlessQuiet("close()", this::activity, quietNanos)) {
+            final List<MailboxRegistration> live = LiveActors.snapshot(mailboxes);
+            reporter.report(new ActorError.ClosedQuietSystem(config.closeWhenQuietFor(), live.size(),
+                    LiveActors.describe(live)));
+            pillLive(Collections.newSetFromMap(new IdentityHashMap<>()));
+            if (!exitWait.awaitUnlessQuiet("close()", this::activity, quietNanos)) {
+                abort.run();
+            }
+        }
+        termination.rethrowFatal(config.name());
+    }
+
+    /** Sends {@link PoisonPill#FINISHED} to every live actor not in {@code pilled}, and adds it there. */
+    private void pillLive(Set<Registration> pilled) {
+        for (MailboxRegistration live : LiveActors.snapshot(mailboxes)) {
+            if (pilled.add(live)) {
+                send.accept(live, PoisonPill.FINISHED);
+            }
+        }
+    }
+
+    /**
+     * -1 while a worker is inside a batch or a mailbox holds messages; otherwise the sum of the
+     * workers' batch counts, which changes whenever a batch runs.
+     */
+    private long activity() {
+        long batches = 0;
+        for (Worker worker : workers) {
+            final long count = worker.progress.read();
+            if (WorkerProgress.insideBatch(count)) {
+                return -1;
+            }
+            batches += count;
+        }
+        for (Mailbox mailbox : mailboxes) {
+            if (mailbox.hasMessagesRacy()) {
+                return -1;
+            }
+        }
+        return batches;
+    }
+}
