@@ -3,7 +3,6 @@
  * {@code actor.executor} on its module path; the executor is found as a service.
  */
 module actor.api {
-    requires transitive org.agrona;
     requires transitive actor.steal;
     requires transitive actor.stats;
 

@@ -8,9 +8,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
-import org.agrona.concurrent.BackoffIdleStrategy;
-import org.agrona.concurrent.BusySpinIdleStrategy;
-import org.agrona.concurrent.IdleStrategy;
 
 /**
  * The immutable configuration of an actor system, made by {@link #builder()}. The builder fills
@@ -49,8 +46,7 @@ public final class ActorSystemConfig {
      * and a message for it would wait out the park (on Linux even a 1 µs park lasts about 50 µs).
      * Parking is left to the wakeable sleep that starts after {@link #DEFAULT_SLEEP_AFTER}.
      */
-    public static final Supplier<IdleStrategy> DEFAULT_IDLE_STRATEGY =
-            () -> new BackoffIdleStrategy(64, Long.MAX_VALUE, 1_000, 1_000);
+    public static final Supplier<IdleStrategy> DEFAULT_IDLE_STRATEGY = () -> IdleStrategy.backoff(64);
 
     private static final AtomicInteger SYSTEM_NUMBERS = new AtomicInteger();
 
@@ -343,8 +339,8 @@ public final class ActorSystemConfig {
         }
 
         /**
-         * How an idle worker waits between passes over its mailboxes (an Agrona
-         * {@link IdleStrategy}; one instance per worker); default {@link #DEFAULT_IDLE_STRATEGY}.
+         * How an idle worker waits between passes over its mailboxes ({@link IdleStrategy}; one
+         * instance per worker); default {@link #DEFAULT_IDLE_STRATEGY}.
          *
          * @param idleStrategy called once per worker for its own idle strategy
          * @return this builder
@@ -367,13 +363,13 @@ public final class ActorSystemConfig {
         }
 
         /**
-         * Lowest latency: idle workers busy-spin ({@link BusySpinIdleStrategy}) and never sleep.
+         * Lowest latency: idle workers busy-spin ({@link IdleStrategy#busySpin()}) and never sleep.
          * Each worker then uses a whole core even when there is nothing to do.
          *
          * @return this builder
          */
         public Builder busySpin() {
-            this.idleStrategy = BusySpinIdleStrategy::new;
+            this.idleStrategy = IdleStrategy::busySpin;
             this.sleepAfter = null;
             return this;
         }

@@ -1,6 +1,6 @@
 package actor.executor.internal;
 
-import org.agrona.concurrent.IdleStrategy;
+import actor.api.IdleStrategy;
 
 /**
  * Runs one {@link Worker}'s duty cycle on its thread, in the style of an Agrona {@code AgentRunner}:

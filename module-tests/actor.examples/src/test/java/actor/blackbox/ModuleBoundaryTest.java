@@ -187,6 +187,31 @@ class ModuleBoundaryTest {
     }
 
     @Test
+    void anApplicationThatRequiresTheApiDoesNotSeeAgronaAndAdaptsItsOwnIdleStrategy(@TempDir Path dir) throws IOException {
+        final CompileResult agrona = compile(dir.resolve("agrona"), """
+                package app;
+                final class Idle {
+                    Object strategy() { return new org.agrona.concurrent.YieldingIdleStrategy(); }
+                }
+                """);
+        assertEquals(1, agrona.exitCode(), agrona.output());
+        assertTrue(agrona.output().contains("org.agrona.concurrent"), agrona.output());
+        final CompileResult own = compile(dir.resolve("own"), """
+                package app;
+                import actor.api.*;
+                final class Idle {
+                    static ActorSystemConfig config() {
+                        return ActorSystemConfig.builder().idleStrategy(() -> IdleStrategy.backoff(16)).build();
+                    }
+                    static ActorSystemConfig yielding() {
+                        return ActorSystemConfig.builder().idleStrategy(() -> IdleStrategy.of(Thread::yield, () -> { })).build();
+                    }
+                }
+                """);
+        assertEquals(0, own.exitCode(), own.output());
+    }
+
+    @Test
     void recordsAndSealedProtocolsCompileAndOneMessageMayServeTwoProtocols(@TempDir Path dir) throws IOException {
         final CompileResult result = compile(dir, """
                 package app;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import actor.api.Actor;
 import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
+import actor.api.IdleStrategy;
 import actor.api.Allocation;
 import actor.api.MailboxKind;
 import actor.api.Message;
@@ -15,7 +16,6 @@ import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.agrona.concurrent.YieldingIdleStrategy;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -65,7 +65,7 @@ class WakeUpTest {
         final String name = "wake-" + kind + "-" + workers;
         final LinkedBlockingQueue<Long> received = new LinkedBlockingQueue<>();
         try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name(name).workers(workers)
-                .idleStrategy(YieldingIdleStrategy::new).sleepAfter(Duration.ZERO).victimSelector("none").mailboxKind(kind).build())) {
+                .idleStrategy(() -> IdleStrategy.of(Thread::yield, () -> { })).sleepAfter(Duration.ZERO).victimSelector("none").mailboxKind(kind).build())) {
             final Door[] doors = new Door[workers * 3];
             for (int i = 0; i < doors.length; i++) {
                 doors[i] = new Door(system, received);
