@@ -143,6 +143,20 @@ public sealed interface ActorError {
     }
 
     /**
+     * A scheduled send ({@link ActorSystem#scheduleOnce}, {@link ActorSystem#schedulePeriodic})
+     * threw, for example {@link ActorTerminatedException} to a terminated target with
+     * {@linkplain ActorSystemConfig.Builder#strictSends strict sends}; a periodic schedule goes on.
+     *
+     * @param failure what the send threw
+     */
+    record ScheduledSendFailed(Throwable failure) implements ActorError {
+        @Override
+        public String describe() {
+            return "a scheduled send failed with " + failure;
+        }
+    }
+
+    /**
      * The system was aborted ({@link ActorSystem#abort()}) while actors were still live: they
      * will never receive anything again.
      *

@@ -212,6 +212,54 @@ public final class ActorSystem implements AutoCloseable {
     }
 
     /**
+     * Sends {@code message} to {@code target} once, after {@code delay}, from the system's timer
+     * thread (started on first use). A target that has terminated by then makes it a dead letter.
+     * The schedule ends with the system: once it has stopped, nothing more is sent.
+     *
+     * @param <M>     the message type
+     * @param delay   zero or positive
+     * @param target  the receiver ({@link Actor#ref()})
+     * @param message the message
+     * @return a handle that cancels the send
+     * @throws NullPointerException      if an argument is null
+     * @throws IllegalArgumentException  if {@code delay} is negative
+     * @throws SystemNotRunningException if the system no longer accepts actors
+     */
+    public <M> Cancellable scheduleOnce(Duration delay, ActorRef<M> target, M message) {
+        return schedule(delay, null, target, message);
+    }
+
+    /**
+     * Sends {@code message} to {@code target} after {@code initialDelay} and then every
+     * {@code period} (a fixed rate: a late send does not shift the next ones), until cancelled or
+     * the system has stopped. As {@link #scheduleOnce} otherwise.
+     *
+     * @param <M>          the message type
+     * @param initialDelay zero or positive
+     * @param period       positive
+     * @param target       the receiver ({@link Actor#ref()})
+     * @param message      the message, sent each time
+     * @return a handle that cancels the schedule
+     * @throws NullPointerException      if an argument is null
+     * @throws IllegalArgumentException  if {@code initialDelay} is negative or {@code period} is not positive
+     * @throws SystemNotRunningException if the system no longer accepts actors
+     */
+    public <M> Cancellable schedulePeriodic(Duration initialDelay, Duration period, ActorRef<M> target, M message) {
+        Objects.requireNonNull(period, "period");
+        if (period.isNegative() || period.isZero()) {
+            throw new IllegalArgumentException("period = " + period + ": must be positive");
+        }
+        return schedule(initialDelay, period, target, message);
+    }
+
+    private <M> Cancellable schedule(Duration delay, Duration period, ActorRef<M> target, M message) {
+        final long delayNanos = toNanos(period == null ? "delay" : "initialDelay", delay);
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(message, "message");
+        return executor.schedule(delayNanos, period == null ? 0 : toNanos("period", period), () -> target.send(message));
+    }
+
+    /**
      * Registers again an actor that terminated with {@link Allocation#DESTROY} or
      * {@link Allocation#FINISHED}, so it receives messages again. On the system it last belonged to
      * it keeps its mailbox (ticket); elsewhere it gets a new one. Of several threads registering
@@ -293,11 +341,15 @@ public final class ActorSystem implements AutoCloseable {
     }
 
     private static long toNanos(Duration timeout) {
-        Objects.requireNonNull(timeout, "timeout");
-        if (timeout.isNegative()) {
-            throw new IllegalArgumentException("timeout = " + timeout + ": must be zero or positive");
+        return toNanos("timeout", timeout);
+    }
+
+    private static long toNanos(String name, Duration duration) {
+        Objects.requireNonNull(duration, name);
+        if (duration.isNegative()) {
+            throw new IllegalArgumentException(name + " = " + duration + ": must be zero or positive");
         }
-        return timeout.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : timeout.toNanos();
+        return duration.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : duration.toNanos();
     }
 
     ActorExecutor executor() {

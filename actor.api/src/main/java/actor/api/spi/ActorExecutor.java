@@ -80,6 +80,14 @@ public interface ActorExecutor {
      */
     void abort();
 
+    /**
+     * Runs {@code action} (a send) on the executor's timer thread after {@code delayNanos}, and then
+     * every {@code periodNanos} if that is positive, until cancelled or the executor has stopped.
+     *
+     * @throws actor.api.SystemNotRunningException if the executor no longer accepts actors
+     */
+    actor.api.Cancellable schedule(long delayNanos, long periodNanos, Runnable action);
+
     /** Whether the executor still accepts new actors. */
     boolean isRunning();
 

@@ -3,6 +3,7 @@ package actor.executor.internal;
 import actor.api.Actor;
 import actor.api.ActorError;
 import actor.api.ActorSystemConfig;
+import actor.api.Cancellable;
 import actor.api.Checks;
 import actor.api.MailboxKind;
 import actor.api.SystemNotRunningException;
@@ -45,6 +46,7 @@ final class ShardedExecutor implements ActorExecutor {
     private final Termination termination;
     private final ExitWait exitWait;
     private final Ending ending;
+    private final Timers timers;
     private final LongSupplier deadLetters;
     private final Mailbox[] mailboxes;
     private final WorkerQueueTable<Mailbox> table;
@@ -104,6 +106,7 @@ final class ShardedExecutor implements ActorExecutor {
             sleeps[w].bind(threads[w]);
             termination.bind(w, threads[w], sleeps[w]);
         }
+        this.timers = new Timers(config.name(), reporter);
         this.ending = new Ending(config, termination, exitWait, reporter, mailboxes, workers, this::send, this::abort);
     }
 
@@ -217,6 +220,15 @@ final class ShardedExecutor implements ActorExecutor {
     }
 
     @Override
+    public Cancellable schedule(long delayNanos, long periodNanos, Runnable action) {
+        if (!termination.isRunning()) {
+            throw new SystemNotRunningException("actor system '" + config.name() + "' is not running: "
+                    + termination.notRunningReason() + "; schedule sends on a running system");
+        }
+        return timers.schedule(delayNanos, periodNanos, action);
+    }
+
+    @Override
     public boolean isRunning() {
         return termination.isRunning();
     }
@@ -259,6 +271,7 @@ final class ShardedExecutor implements ActorExecutor {
 
     /** Run by the last worker to exit: closes the mailboxes, reports leftovers, ends statistics. */
     private void finalSweep() {
+        timers.close();
         final UndeliveredLog undelivered = new UndeliveredLog();
         for (Worker worker : workers) {
             undelivered.addAll(worker.runner.undelivered);

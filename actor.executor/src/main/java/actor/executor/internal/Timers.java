@@ -1,0 +1,167 @@
+package actor.executor.internal;
+
+import actor.api.ActorError;
+import actor.api.Cancellable;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.agrona.DeadlineTimerWheel;
+import org.agrona.collections.Long2ObjectHashMap;
+import org.jctools.queues.MpscUnboundedXaddArrayQueue;
+
+/**
+ * Scheduled sends ({@code ActorSystem.scheduleOnce}, {@code schedulePeriodic}) on one timer thread
+ * per system, started on first use: schedules come in through a JCTools MPSC queue from any
+ * thread, and the thread keeps them in an Agrona {@link DeadlineTimerWheel} (ticks of about a
+ * millisecond), parking until the next tick or until a new schedule wakes it. A cancelled schedule
+ * is dropped when its deadline comes. {@link #close()}, when the system has stopped, ends the
+ * thread; nothing is sent after that.
+ *
+ * <p>Threading: {@link #schedule} and {@link #close} from any thread; the wheel and the map are the
+ * timer thread's alone.
+ */
+final class Timers implements DeadlineTimerWheel.TimerHandler {
+
+    /** The wheel's tick, a power of two: about a millisecond. */
+    static final long TICK_NANOS = 1L << 20;
+    /** Ticks per turn of the wheel, a power of two. */
+    static final int TICKS_PER_WHEEL = 512;
+    /** Longest park of the timer thread with nothing scheduled. */
+    static final long IDLE_PARK_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final int QUEUE_CHUNK = 64;
+
+    private final String name;
+    private final Reporter reporter;
+    private final MpscUnboundedXaddArrayQueue<Timer> incoming = new MpscUnboundedXaddArrayQueue<>(QUEUE_CHUNK);
+    private final Long2ObjectHashMap<Timer> byId = new Long2ObjectHashMap<>();
+    private DeadlineTimerWheel wheel;
+    /** Started by the first schedule; guarded by {@code this}. */
+    private Thread thread;
+    private volatile boolean closed;
+
+    Timers(String systemName, Reporter reporter) {
+        this.name = systemName + "-timers";
+        this.reporter = reporter;
+    }
+
+    /** One schedule: its next deadline, its period (0: once) and the send it makes. */
+    static final class Timer implements Cancellable {
+        private static final VarHandle VH_CANCELLED;
+
+        static {
+            try {
+                VH_CANCELLED = MethodHandles.lookup().findVarHandle(Timer.class, "cancelled", boolean.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        final long periodNanos;
+        final Runnable action;
+        /** The timer thread's own. */
+        long deadline;
+        private volatile boolean cancelled;
+        private volatile boolean fired;
+
+        Timer(long deadline, long periodNanos, Runnable action) {
+            this.deadline = deadline;
+            this.periodNanos = periodNanos;
+            this.action = action;
+        }
+
+        @Override
+        public boolean cancel() {
+            return !(periodNanos == 0 && fired) && VH_CANCELLED.compareAndSet(this, false, true);
+        }
+
+        @Override
+        public boolean isCancelled() {
+            return cancelled;
+        }
+    }
+
+    /**
+     * Queues a schedule and wakes the timer thread (starting it the first time).
+     *
+     * @throws IllegalStateException if the timers are closed (the system has stopped)
+     */
+    Cancellable schedule(long delayNanos, long periodNanos, Runnable action) {
+        final long now = System.nanoTime();
+        final long deadline = delayNanos > Long.MAX_VALUE / 2 ? now + Long.MAX_VALUE / 2 : now + delayNanos;
+        final Timer timer = new Timer(deadline, periodNanos, action);
+        incoming.offer(timer);
+        LockSupport.unpark(started());
+        return timer;
+    }
+
+    /** Ends the timer thread; schedules not yet due are dropped. */
+    void close() {
+        closed = true;
+        final Thread running;
+        synchronized (this) {
+            running = thread;
+        }
+        if (running != null) {
+            LockSupport.unpark(running);
+        }
+    }
+
+    private synchronized Thread started() {
+        if (thread == null) {
+            wheel = new DeadlineTimerWheel(TimeUnit.NANOSECONDS, System.nanoTime(), TICK_NANOS, TICKS_PER_WHEEL);
+            thread = new Thread(this::run, name);
+            thread.setDaemon(true);
+            thread.start();
+        }
+        return thread;
+    }
+
+    private void run() {
+        final DeadlineTimerWheel timers;
+        synchronized (this) {
+            timers = wheel;
+        }
+        while (!closed) {
+            Timer next;
+            while ((next = incoming.poll()) != null) {
+                if (!next.isCancelled()) {
+                    byId.put(timers.scheduleTimer(next.deadline), next);
+                }
+            }
+            final long now = System.nanoTime();
+            if (timers.timerCount() == 0) {
+                timers.resetStartTime(now);
+                LockSupport.parkNanos(this, IDLE_PARK_NANOS);
+                continue;
+            }
+            while (timers.currentTickTime() <= now && !closed) {
+                timers.poll(now, this, Integer.MAX_VALUE);
+            }
+            if (incoming.isEmpty()) {
+                LockSupport.parkNanos(this, Math.max(1, timers.currentTickTime() - System.nanoTime()));
+            }
+        }
+    }
+
+    @Override
+    public boolean onTimerExpiry(TimeUnit timeUnit, long now, long timerId) {
+        final Timer timer = byId.remove(timerId);
+        if (timer == null || timer.isCancelled() || closed) {
+            return true;
+        }
+        if (timer.periodNanos == 0) {
+            timer.fired = true;
+        }
+        try {
+            timer.action.run();
+        } catch (RuntimeException e) {
+            reporter.report(new ActorError.ScheduledSendFailed(e));
+        }
+        if (timer.periodNanos > 0 && !timer.isCancelled()) {
+            timer.deadline += timer.periodNanos;
+            byId.put(wheel.scheduleTimer(timer.deadline), timer);
+        }
+        return true;
+    }
+}

@@ -1,0 +1,142 @@
+package actor.blackbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import actor.api.ActorError;
+import actor.api.ActorSystem;
+import actor.api.ActorSystemConfig;
+import actor.api.Cancellable;
+import actor.api.SystemNotRunningException;
+import actor.testkit.ActorTestKit;
+import actor.testkit.TestProbe;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Scheduled sends: once, periodic, cancelled, and ended with the system. */
+class TimersTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(5);
+
+    @Test
+    @Timeout(30)
+    void aSingleSendArrivesOnceAndNotBeforeItsDelay() {
+        try (ActorTestKit kit = ActorTestKit.start()) {
+            final TestProbe<String> probe = kit.probe();
+            final long start = System.nanoTime();
+            final Cancellable once = kit.system().scheduleOnce(Duration.ofMillis(100), probe.ref(), "tick");
+            assertEquals("tick", probe.expectMessage(WAIT));
+            assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(100), "not before the delay");
+            probe.expectNoMessage(Duration.ofMillis(200));
+            assertFalse(once.cancel(), "a single send that happened cannot be cancelled");
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void aPeriodicSendRepeatsUntilCancelled() {
+        try (ActorTestKit kit = ActorTestKit.start()) {
+            final TestProbe<Integer> probe = kit.probe();
+            final Cancellable periodic = kit.system().schedulePeriodic(Duration.ZERO, Duration.ofMillis(20), probe.ref(), 7);
+            assertEquals(List.of(7, 7, 7, 7), probe.receiveMessages(4, WAIT));
+            assertTrue(periodic.cancel());
+            assertTrue(periodic.isCancelled());
+            assertFalse(periodic.cancel(), "cancelled once");
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+            assertTrue(probe.pending() <= 1, "at most the send already under way: " + probe.pending());
+            probe.receiveMessages(probe.pending(), WAIT);
+            probe.expectNoMessage(Duration.ofMillis(200));
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void aSendCancelledBeforeItsDelayNeverHappens() {
+        try (ActorTestKit kit = ActorTestKit.start()) {
+            final TestProbe<String> probe = kit.probe();
+            final Cancellable once = kit.system().scheduleOnce(Duration.ofMillis(150), probe.ref(), "never");
+            assertTrue(once.cancel());
+            probe.expectNoMessage(Duration.ofMillis(400));
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void aStoppedSystemEndsItsTimersAndRefusesNewOnes() throws Exception {
+        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("timed").workers(2).build());
+        final TestProbe<String> probe = new TestProbe<>(system);
+        system.schedulePeriodic(Duration.ZERO, Duration.ofMillis(10), probe.ref(), "tick");
+        probe.expectMessage(WAIT);
+        assertTrue(system.shutdown(Duration.ofSeconds(10)));
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (timerThreadAlive("timed-timers") && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertFalse(timerThreadAlive("timed-timers"), "the timer thread ended with the system");
+        final long deadLetters = system.deadLetters();
+        Thread.sleep(50);
+        assertEquals(deadLetters, system.deadLetters(), "nothing is sent after the stop");
+        assertThrows(SystemNotRunningException.class, () -> system.scheduleOnce(Duration.ZERO, probe.ref(), "late"));
+    }
+
+    @Test
+    @Timeout(30)
+    void aScheduledSendToATerminatedActorIsADeadLetterAndAFailingOneIsReported() throws Exception {
+        try (ActorTestKit kit = ActorTestKit.start()) {
+            final TestProbe<String> probe = kit.probe();
+            probe.send(actor.api.PoisonPill.FINISHED);
+            while (!probe.isTerminated()) {
+                Thread.sleep(1);
+            }
+            kit.system().scheduleOnce(Duration.ZERO, probe.ref(), "to the dead");
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            List<ActorError> letters = kit.takeErrors();
+            while (letters.isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+                letters = kit.takeErrors();
+            }
+            assertEquals(1, letters.stream().filter(ActorError.DeadLetter.class::isInstance).count(), letters.toString());
+            assertEquals(1, kit.system().deadLetters());
+            kit.system().scheduleOnce(Duration.ZERO, message -> {
+                throw new IllegalStateException("broken target");
+            }, "x");
+            List<ActorError> reported = kit.takeErrors();
+            while (reported.isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+                reported = kit.takeErrors();
+            }
+            assertEquals(1, reported.size(), reported.toString());
+            final ActorError.ScheduledSendFailed failed = (ActorError.ScheduledSendFailed) reported.get(0);
+            assertEquals("broken target", failed.failure().getMessage());
+        }
+    }
+
+    @Test
+    void badSchedulesAreRefused() {
+        try (ActorTestKit kit = ActorTestKit.start()) {
+            final TestProbe<String> probe = kit.probe();
+            final ActorSystem system = kit.system();
+            final IllegalArgumentException negative = assertThrows(IllegalArgumentException.class,
+                    () -> system.scheduleOnce(Duration.ofMillis(-1), probe.ref(), "x"));
+            assertEquals("delay = PT-0.001S: must be zero or positive", negative.getMessage());
+            final IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,
+                    () -> system.schedulePeriodic(Duration.ZERO, Duration.ZERO, probe.ref(), "x"));
+            assertEquals("period = PT0S: must be positive", zero.getMessage());
+            assertThrows(NullPointerException.class, () -> system.scheduleOnce(Duration.ZERO, null, "x"));
+            assertThrows(NullPointerException.class, () -> system.scheduleOnce(Duration.ZERO, probe.ref(), null));
+        }
+    }
+
+    private static boolean timerThreadAlive(String name) {
+        return Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().equals(name) && t.isAlive());
+    }
+}
