@@ -36,20 +36,22 @@ public sealed interface ActorError {
 
     /**
      * A dead letter: a message sent to an actor that had already terminated, so nothing was queued
-     * ({@link ActorSystemConfig.Builder#strictSends} makes such a send throw instead). The sender
+     * ({@link ActorSystemConfig.Builder#strictSends} makes such a send throw instead), or a reply to
+     * an {@link ActorSystem#ask ask} that had already ended (timed out). The sender
      * carries on; the system counts it ({@link ActorSystem#deadLetters()}). The default handler
      * logs the first few of them, then a summary at most every
      * {@value LoggingErrorHandler#SUMMARY_SECONDS} seconds.
      *
-     * @param actor   the terminated receiver
+     * @param actor   the terminated receiver; null for a late reply to an ask
      * @param message the message it did not receive
-     * @param status  how the receiver terminated
+     * @param status  how the receiver terminated ({@link Allocation#FINISHED} for an ended ask)
      */
     record DeadLetter(Actor<?> actor, Object message, Allocation status) implements ActorError {
         @Override
         public String describe() {
-            return "dead letter: " + message.getClass().getName() + " sent to " + actor
-                    + ", which had terminated with " + status;
+            return "dead letter: " + message.getClass().getName() + (actor == null
+                    ? " replied to an ask that had already ended"
+                    : " sent to " + actor + ", which had terminated with " + status);
         }
     }
 

@@ -6,6 +6,9 @@ import actor.stats.Statistics;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.ServiceLoader;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 /**
  * A running actor system: an executor with N worker threads and M sharded mailboxes.
@@ -250,6 +253,57 @@ public final class ActorSystem implements AutoCloseable {
             throw new IllegalArgumentException("period = " + period + ": must be positive");
         }
         return schedule(initialDelay, period, target, message);
+    }
+
+    /**
+     * Asks {@code target} a question and returns its answer as a future: {@code request} builds the
+     * request around a reply-to reference, which completes the future with the first message sent
+     * to it. If no reply arrives within {@code timeout} the future fails with a
+     * {@link TimeoutException}, and a reply that comes later is a dead letter. Callable from any
+     * thread; from a behaviour, react to the future ({@code thenAccept}, sending to an actor) rather
+     * than waiting on it, which would block the worker.
+     *
+     * <pre>{@code
+     * CompletableFuture<Balance> balance = system.ask(account.ref(), replyTo -> new GetBalance(replyTo),
+     *         Duration.ofSeconds(1));
+     * }</pre>
+     *
+     * @param <Q>     the request type the target accepts
+     * @param <R>     the reply type
+     * @param target  the actor asked
+     * @param request builds the request from the reply-to reference
+     * @param timeout positive
+     * @return the reply, or a failure: {@link TimeoutException} after the timeout
+     * @throws NullPointerException      if an argument, or the request built, is null
+     * @throws IllegalArgumentException  if {@code timeout} is not positive
+     * @throws SystemNotRunningException if the system no longer accepts actors
+     */
+    public <Q, R> CompletableFuture<R> ask(ActorRef<Q> target, Function<ActorRef<R>, ? extends Q> request,
+                                           Duration timeout) {
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(request, "request");
+        final long timeoutNanos = toNanos(timeout);
+        if (timeoutNanos == 0) {
+            throw new IllegalArgumentException("timeout = " + timeout + ": must be positive");
+        }
+        final CompletableFuture<R> reply = new CompletableFuture<>();
+        final ActorRef<R> replyTo = message -> {
+            Objects.requireNonNull(message, "message");
+            if (!reply.complete(message)) {
+                deadLetters.deliver(null, message, Allocation.FINISHED);
+            }
+        };
+        final Q question = Objects.requireNonNull(request.apply(replyTo), "the request built");
+        final Cancellable timer = executor.schedule(timeoutNanos, 0, () -> reply.completeExceptionally(
+                new TimeoutException("no reply from " + target + " within " + timeout)));
+        reply.whenComplete((answer, failure) -> timer.cancel());
+        try {
+            target.send(question);
+        } catch (RuntimeException refused) {
+            reply.completeExceptionally(refused);
+            throw refused;
+        }
+        return reply;
     }
 
     private <M> Cancellable schedule(Duration delay, Duration period, ActorRef<M> target, M message) {

@@ -28,8 +28,8 @@ enum LoggingErrorHandler implements ErrorHandler {
     @Override
     public void handle(ActorError error) {
         if (error instanceof ActorError.DeadLetter letter) {
-            deadLetters.log(letter.message().getClass().getName() + " to " + letter.actor().getClass().getName(),
-                    error.describe());
+            deadLetters.log(letter.message().getClass().getName() + " to "
+                    + (letter.actor() == null ? "an ended ask" : letter.actor().getClass().getName()), error.describe());
         } else if (error instanceof ActorError.UnsentMessage message) {
             unsent.log(message.messageClass(), error.describe());
         } else if (error instanceof ActorError.BehaviourFailed failed) {

@@ -1,0 +1,107 @@
+package actor.blackbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import actor.api.Actor;
+import actor.api.ActorError;
+import actor.api.ActorRef;
+import actor.api.ActorSystem;
+import actor.api.Allocation;
+import actor.testkit.ActorTestKit;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** ask: a typed reply as a future, a timeout that fails it, and a late reply as a dead letter. */
+class AskTest {
+
+    record Square(int n, ActorRef<Integer> replyTo) {
+    }
+
+    /** Answers each question after {@code delayMillis}. */
+    static final class Squarer extends Actor<Square> {
+        private final long delayMillis;
+
+        Squarer(ActorSystem system, long delayMillis) {
+            super(system);
+            this.delayMillis = delayMillis;
+        }
+
+        @Override
+        protected Allocation receive(Square square) {
+            if (delayMillis > 0) {
+                try {
+                    Thread.sleep(delayMillis);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            square.replyTo().send(square.n() * square.n());
+            return Allocation.NODELETE;
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void theReplyCompletesTheFuture() throws Exception {
+        try (ActorTestKit kit = ActorTestKit.start()) {
+            final Squarer squarer = new Squarer(kit.system(), 0);
+            final List<CompletableFuture<Integer>> answers = new java.util.ArrayList<>();
+            for (int i = 0; i < 100; i++) {
+                final int n = i;
+                answers.add(kit.system().ask(squarer.ref(), replyTo -> new Square(n, replyTo), Duration.ofSeconds(5)));
+            }
+            for (int i = 0; i < 100; i++) {
+                assertEquals(i * i, answers.get(i).get(5, TimeUnit.SECONDS));
+            }
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void noReplyInTimeFailsTheFutureAndALateReplyIsADeadLetter() throws Exception {
+        try (ActorTestKit kit = ActorTestKit.start()) {
+            final Squarer slow = new Squarer(kit.system(), 300);
+            final long start = System.nanoTime();
+            final CompletableFuture<Integer> answer = kit.system().ask(slow.ref(), replyTo -> new Square(3, replyTo),
+                    Duration.ofMillis(50));
+            final ExecutionException failed = assertThrows(ExecutionException.class, () -> answer.get(5, TimeUnit.SECONDS));
+            assertInstanceOf(TimeoutException.class, failed.getCause());
+            assertTrue(failed.getCause().getMessage().contains("within PT0.05S"), failed.getCause().getMessage());
+            assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(50), "not before the timeout");
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            List<ActorError> reported = kit.takeErrors();
+            while (reported.isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+                reported = kit.takeErrors();
+            }
+            assertEquals(1, reported.size(), reported.toString());
+            final ActorError.DeadLetter late = (ActorError.DeadLetter) reported.get(0);
+            assertEquals(9, late.message());
+            assertTrue(late.describe().contains("replied to an ask that had already ended"), late.describe());
+            assertEquals(1, kit.system().deadLetters());
+        }
+    }
+
+    @Test
+    void badAsksAreRefused() {
+        try (ActorTestKit kit = ActorTestKit.start()) {
+            final Squarer squarer = new Squarer(kit.system(), 0);
+            final IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,
+                    () -> kit.system().<Square, Integer>ask(squarer.ref(), replyTo -> new Square(1, replyTo), Duration.ZERO));
+            assertEquals("timeout = PT0S: must be positive", zero.getMessage());
+            assertThrows(NullPointerException.class,
+                    () -> kit.system().<Square, Integer>ask(squarer.ref(), replyTo -> null, Duration.ofSeconds(1)));
+            assertThrows(NullPointerException.class,
+                    () -> kit.system().<Square, Integer>ask(null, replyTo -> new Square(1, replyTo), Duration.ofSeconds(1)));
+        }
+    }
+}
