@@ -1,5 +1,6 @@
 package actor.bench.suite;
 
+import actor.bench.pekko.PekkoAsk;
 import actor.bench.pekko.PekkoBig;
 import actor.bench.pekko.PekkoBroker;
 import actor.bench.pekko.PekkoCounting;
@@ -17,6 +18,7 @@ import actor.bench.pekko.PekkoSpawn;
 import actor.bench.pekko.PekkoStaticSend;
 import actor.bench.pekko.PekkoStaticSendExternal;
 import actor.bench.pekko.PekkoThreadRing;
+import actor.bench.toolkit.Ask;
 import actor.bench.toolkit.Balance;
 import actor.bench.toolkit.Big;
 import actor.bench.toolkit.Broker;
@@ -61,7 +63,8 @@ public enum Benchmarks {
     BIG("big", Big::new, PekkoBig::new, false, false),
     BROKER("broker", Broker::new, PekkoBroker::new, false, false),
     SPAWN("spawn", Spawn::new, PekkoSpawn::new, false, false),
-    RESCUE("rescue", Rescue::new, PekkoRescue::new, true, false);
+    RESCUE("rescue", Rescue::new, PekkoRescue::new, true, false),
+    ASK("ask", Ask::new, PekkoAsk::new, false, false);
 
     /** The toolkit under test. */
     public static final String ACTORKIT = "actorkit";

@@ -49,6 +49,7 @@ import java.util.Map;
  *                             latency of {@code rescueRounds} replies, not a throughput
  * @param rescueBlockMillis    rescue: how long the blocking behaviour waits at most, in milliseconds;
  *                             a reply nobody rescues waits about this long
+ * @param askRoundTrips        ask: sequential asks from the main thread, each awaited before the next
  */
 public record Sizes(long staticSends, long dynamicSends, long staticSendsExternal, long dynamicSendsExternal,
                     int executorActors, int executorGroup, int executorRounds,
@@ -58,7 +59,7 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
                     int ringActors, int ringHops, int countingMessages, int forkJoinActors,
                     int throughputActors, int throughputMessages, int bigActors, int bigPings,
                     int brokerCreatures, int brokerMeetings, int spawnActors,
-                    int rescueRounds, int rescueBlockMillis) {
+                    int rescueRounds, int rescueBlockMillis, int askRoundTrips) {
 
     /**
      * About five minutes for the whole suite on this 2-core machine (warm-ups included); each iteration of a
@@ -77,7 +78,8 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
             100, 1_000_000, 1_000_000, 40_000,            // thread ring; counting; fork-join create
             60, 10_000, 120, 10_000,                      // fork-join throughput; big
             100, 200_000, 200_000,                        // broker; spawn
-            20, 50);                                      // rescue
+            20, 50,                                       // rescue
+            20_000);                                      // ask
 
     /** The reference chapter's and Savina's sizes. */
     public static final Sizes REFERENCE = new Sizes(
@@ -89,7 +91,8 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
             100, 100_000, 1_000_000, 40_000,
             60, 10_000, 120, 20_000,
             100, 200_000, 1_000_000,
-            100, 50);
+            100, 50,
+            100_000);
 
     /** The preset called {@code name} ("small" or "reference"). */
     public static Sizes preset(String name) {
