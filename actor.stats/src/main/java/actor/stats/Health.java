@@ -12,7 +12,4 @@ package actor.stats;
  * @param backlog     messages queued in the mailboxes now (a racy sum; 0 once stopped)
  */
 public record Health(long liveActors, long deadLetters, long failures, long undelivered, long backlog) {
-
-    /** All zero: for snapshots made without a running system (tests, tools). */
-    public static final Health NONE = new Health(0, 0, 0, 0, 0);
 }

@@ -36,18 +36,6 @@ public record Statistics(String system, boolean exact, Counts outside, List<Coun
         Objects.requireNonNull(health, "health");
     }
 
-    /**
-     * A snapshot of counters alone, with {@link Health#NONE}.
-     *
-     * @param system  the system's name
-     * @param exact   true for the final snapshot
-     * @param outside the counts of the threads that are not workers
-     * @param workers one entry per worker, in worker order
-     */
-    public Statistics(String system, boolean exact, Counts outside, List<Counts> workers) {
-        this(system, exact, outside, workers, Health.NONE);
-    }
-
     /** {@return the sum over the outside threads and every worker} */
     public Counts total() {
         Counts sum = outside;
