@@ -1,5 +1,6 @@
 package actor.remote;
 
+import actor.remote.codec.MessageCodec;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -71,6 +72,7 @@ public final class RemoteConfig {
     private final Duration peerTimeout;
     private final Duration connectTimeout;
     private final Duration closeTimeout;
+    private final List<MessageCodec> codecs;
 
     private RemoteConfig(Builder b, NodeAddress address) {
         this.address = address;
@@ -86,6 +88,7 @@ public final class RemoteConfig {
         this.peerTimeout = b.peerTimeout;
         this.connectTimeout = b.connectTimeout;
         this.closeTimeout = b.closeTimeout;
+        this.codecs = List.copyOf(b.codecs);
     }
 
     /** {@return a new builder holding every default} */
@@ -172,6 +175,14 @@ public final class RemoteConfig {
         return closeTimeout;
     }
 
+    /**
+     * {@return the codecs given to {@link Builder#codec}, in order} Those found with
+     * {@link java.util.ServiceLoader} and the built-in one are added by the node.
+     */
+    public List<MessageCodec> codecs() {
+        return codecs;
+    }
+
     @Override
     public String toString() {
         return "RemoteConfig[" + address + ", peers=" + peers + ", driver=" + driverMode
@@ -198,8 +209,22 @@ public final class RemoteConfig {
         private Duration peerTimeout = DEFAULT_PEER_TIMEOUT;
         private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
         private Duration closeTimeout = DEFAULT_CLOSE_TIMEOUT;
+        private final List<MessageCodec> codecs = new ArrayList<>();
 
         private Builder() {
+        }
+
+        /**
+         * Adds a codec, asked before those found with {@link java.util.ServiceLoader} of the same
+         * {@linkplain MessageCodec#priority() priority}; for codecs an application does not declare
+         * as a service (in tests, say).
+         *
+         * @param codec the codec
+         * @return this builder
+         */
+        public Builder codec(MessageCodec codec) {
+            codecs.add(Objects.requireNonNull(codec, "codec"));
+            return this;
         }
 
         /**

@@ -1,0 +1,12 @@
+/**
+ * How messages become bytes: the {@link actor.remote.codec.MessageCodec} service, found with
+ * {@link java.util.ServiceLoader}, and the built-in {@link actor.remote.codec.RecordCodec} for records
+ * and enums.
+ *
+ * <p>A node asks the codecs for a {@link actor.remote.codec.TypeCodec} once per message type, when
+ * the type is registered (by an export, a lookup, or explicitly), never per message. Encoding runs
+ * on the actor system's workers, several at once; decoding on the node's receiving thread. A type
+ * codec must therefore be safe to use from several threads at once (the built-in ones hold no
+ * mutable state).
+ */
+package actor.remote.codec;
