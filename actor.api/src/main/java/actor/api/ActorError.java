@@ -81,6 +81,57 @@ public sealed interface ActorError {
     }
 
     /**
+     * Messages sent to an actor on another node (module {@code actor.remote}) that are not known to
+     * have been delivered: the peer was lost, closed or restarted before it confirmed them, they
+     * went beyond what a reference holds under back-pressure, or they could not be encoded, or the
+     * sending node closed. Remote sends are at most once: nothing is sent again, and a message
+     * reported here may still have reached its actor if the peer received it and could not confirm
+     * it in time. The default handler logs the first few of them, then a summary at most every
+     * {@value LoggingErrorHandler#SUMMARY_SECONDS} seconds.
+     *
+     * @param node     the peer node's name
+     * @param actor    the name the actor is exported under on that node
+     * @param reason   why they are not known delivered
+     * @param messages the messages, in the order they were sent
+     */
+    record RemoteUndelivered(String node, String actor, String reason, List<Object> messages) implements ActorError {
+        /**
+         * Copies {@code messages} into an unmodifiable list.
+         *
+         * @param node     the peer node's name
+         * @param actor    the exported name
+         * @param reason   why
+         * @param messages the messages
+         */
+        public RemoteUndelivered {
+            messages = List.copyOf(messages);
+        }
+
+        @Override
+        public String describe() {
+            return messages.size() + " message(s) to actor '" + actor + "' on node '" + node + "' not known delivered: "
+                    + reason + (messages.isEmpty() ? "" : ", the first a " + messages.get(0).getClass().getName());
+        }
+    }
+
+    /**
+     * A problem of a node of remote actors (module {@code actor.remote}) on its receiving side or in
+     * its transport: messages that arrived and could not be delivered (no actor exported under the
+     * name they carry, a type this node does not know, bytes the type's codec refused, a type the
+     * actor does not accept), or an error of the Aeron client or driver.
+     *
+     * @param node    this node's name
+     * @param problem what happened
+     * @param failure the exception, or null
+     */
+    record RemoteFailure(String node, String problem, Throwable failure) implements ActorError {
+        @Override
+        public String describe() {
+            return "node '" + node + "': " + problem + (failure == null ? "" : " (" + failure + ")");
+        }
+    }
+
+    /**
      * A stop has been waiting for live actors: reported after
      * {@link ActorSystemConfig.Builder#stopWarningAfter} and then at doubling intervals (at most a
      * minute apart) while it keeps waiting, so a forgotten poison pill never hangs silently.

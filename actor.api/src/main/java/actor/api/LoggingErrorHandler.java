@@ -5,8 +5,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The default {@link ErrorHandler}: one {@link System.Logger} record per problem, except dead
- * letters and unsent messages, which can come by the thousand: those are rate limited and then
- * summarized by kind ({@link ThrottledLog}).
+ * letters, unsent messages and reports of remote messages not known delivered, which can come by
+ * the thousand: those are rate limited and then summarized by kind ({@link ThrottledLog}).
  */
 enum LoggingErrorHandler implements ErrorHandler {
     INSTANCE;
@@ -20,6 +20,8 @@ enum LoggingErrorHandler implements ErrorHandler {
             System::nanoTime, TimeUnit.SECONDS.toNanos(SUMMARY_SECONDS));
     private final ThrottledLog unsent = new ThrottledLog("unsent messages", LoggingErrorHandler::warn,
             System::nanoTime, TimeUnit.SECONDS.toNanos(SUMMARY_SECONDS));
+    private final ThrottledLog remoteUndelivered = new ThrottledLog("reports of remote messages not known delivered",
+            LoggingErrorHandler::warn, System::nanoTime, TimeUnit.SECONDS.toNanos(SUMMARY_SECONDS));
 
     private static void warn(String line) {
         LOG.log(Level.WARNING, line);
@@ -32,6 +34,10 @@ enum LoggingErrorHandler implements ErrorHandler {
                     + (letter.actor() == null ? "an ended ask" : letter.actor().getClass().getName()), error.describe());
         } else if (error instanceof ActorError.UnsentMessage message) {
             unsent.log(message.messageClass(), error.describe());
+        } else if (error instanceof ActorError.RemoteUndelivered undelivered) {
+            remoteUndelivered.log(undelivered.actor() + "@" + undelivered.node(), error.describe());
+        } else if (error instanceof ActorError.RemoteFailure failed && failed.failure() != null) {
+            LOG.log(Level.ERROR, error.describe(), failed.failure());
         } else if (error instanceof ActorError.BehaviourFailed failed) {
             LOG.log(Level.ERROR, error.describe(), failed.failure());
         } else if (error instanceof ActorError.DestroyHookFailed failed) {
