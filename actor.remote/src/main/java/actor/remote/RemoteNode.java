@@ -1,0 +1,196 @@
+package actor.remote;
+
+import actor.api.ActorError;
+import actor.api.ActorRef;
+import actor.api.ActorSystem;
+import actor.remote.codec.UnsupportedMessageTypeException;
+import actor.remote.internal.Node;
+import java.util.List;
+
+/**
+ * A node of remote actors: an {@link ActorSystem} reachable over Aeron (UDP) at an endpoint, under a
+ * name. Local actors are {@linkplain #export exported} under names; actors exported by peers are
+ * {@linkplain #lookup looked up} as typed references, which local code sends to like to any actor.
+ *
+ * <pre>{@code
+ * try (ActorSystem system = ActorSystem.start();
+ *      RemoteNode node = RemoteNode.start(system, RemoteConfig.builder()
+ *              .name("ping").endpoint("localhost:40001").peer("pong", "localhost:40002").build())) {
+ *     node.export("pinger", Pong.class, pinger.ref());          // reachable as "pinger" on node "ping"
+ *     ActorRef<Ping> ponger = node.lookup("pong", "ponger", Ping.class);
+ *     ponger.send(new Ping(1));
+ *     ...
+ * }                                                              // the node closes before the system
+ * }</pre>
+ *
+ * <p>Each reference from {@code lookup} is backed by a proxy actor of the local system: the messages
+ * it gulps in one go are encoded (by the {@linkplain actor.remote.codec codecs}) into one batch,
+ * sent as one Aeron message on the publication to the peer, and handed by the peer's receiving
+ * agent, in order, to the exported actor.
+ *
+ * <p>Delivery semantics:
+ * <ul>
+ *   <li>Messages from one sender to one remote actor arrive in the order sent (per sender FIFO);
+ *       nothing is ever sent twice (at most once).</li>
+ *   <li>The peer confirms what it has handed to its actors; until then the node keeps each message.
+ *       What is not known delivered is never dropped silently: when a peer is lost (silent past
+ *       {@link RemoteConfig#peerTimeout()}, closed, restarted, or not connected within
+ *       {@link RemoteConfig#connectTimeout()}) every message it has not confirmed is reported to the
+ *       system's {@link actor.api.ErrorHandler} as an {@link ActorError.RemoteUndelivered}, and
+ *       counted ({@link #undeliveredMessages()}). A peer that returns is sent to again: the node
+ *       reconnects by itself.</li>
+ *   <li>Back-pressure: when the peer does not keep up, a reference holds its batches, in order, up
+ *       to {@link RemoteConfig#maxPendingMessages()} messages, and tries again; beyond that, messages
+ *       are reported as above.</li>
+ *   <li>Messages that arrive and cannot be delivered (no such export, a type the node does not
+ *       know) are reported on the receiving node ({@link ActorError.RemoteFailure}).</li>
+ * </ul>
+ *
+ * <p>Close the node before its system ({@code try}-with-resources closes in reverse order): closing
+ * sends what the references hold, waits up to {@link RemoteConfig#closeTimeout()} for the peers to
+ * confirm it, reports the rest, tells the peers, and closes the publications, the subscription and
+ * the embedded driver, deleting its directory.
+ *
+ * <p>A JVM running a node needs {@code --add-opens java.base/jdk.internal.misc=org.agrona} (module
+ * path; {@code =ALL-UNNAMED} on the class path): Agrona reads {@code jdk.internal.misc.Unsafe}.
+ *
+ * <p>Threading: every method may be called from any thread.
+ */
+public final class RemoteNode implements AutoCloseable {
+
+    private final Node node;
+    private final ActorSystem system;
+    private final RemoteConfig config;
+
+    private RemoteNode(Node node, ActorSystem system, RemoteConfig config) {
+        this.node = node;
+        this.system = system;
+        this.config = config;
+    }
+
+    /**
+     * Starts a node on {@code system}: the embedded media driver (unless the configuration names
+     * an external one), the subscription at the node's endpoint, a publication per configured peer,
+     * and the receiving agent's thread.
+     *
+     * @param system the running system whose actors the node exports and on which its references live
+     * @param config the node's configuration
+     * @return the running node
+     * @throws IllegalStateException if the system is not running, or Aeron refuses the endpoint (it is
+     *                               in use, say)
+     */
+    public static RemoteNode start(ActorSystem system, RemoteConfig config) {
+        return new RemoteNode(Node.start(system, config), system, config);
+    }
+
+    /**
+     * Makes {@code actor} reachable from other nodes as {@code name}: every message of a type in
+     * {@code type} that a peer sends to {@code name} is sent to it. Registers {@code type}'s codecs
+     * (for a sealed interface, those of its permitted records and enums).
+     *
+     * @param <M>   the message type
+     * @param name  the name peers look it up by, 1 to 255 characters
+     * @param type  the messages it accepts from peers
+     * @param actor where they go ({@code actor.ref()})
+     * @throws UnsupportedMessageTypeException if a type in {@code type} cannot be encoded
+     * @throws IllegalStateException           if {@code name} is exported already, or the node is closed
+     */
+    public <M> void export(String name, Class<M> type, ActorRef<? super M> actor) {
+        node.export(name, type, actor);
+    }
+
+    /**
+     * Makes {@code name} unreachable; messages that arrive for it afterwards are reported
+     * ({@link ActorError.RemoteFailure}).
+     *
+     * @param name an exported name
+     * @return whether it was exported
+     */
+    public boolean unexport(String name) {
+        return node.unexport(name);
+    }
+
+    /**
+     * A reference to the actor exported as {@code name} on node {@code node}, for messages of
+     * {@code type} (its codecs are registered now). Every lookup of the same actor returns an equal
+     * reference, backed by the same proxy, so order holds across them. The peer is not asked: a
+     * name it does not export is reported there when messages arrive.
+     *
+     * @param <M>  the message type
+     * @param node a peer's name: configured, or a node that has sent to this one
+     * @param name the name the actor is exported under there
+     * @param type the messages to send it
+     * @return the reference
+     * @throws IllegalArgumentException        if {@code node} is not a peer
+     * @throws UnsupportedMessageTypeException if a type in {@code type} cannot be encoded
+     * @throws IllegalStateException           if the node is closed
+     */
+    @SuppressWarnings("unchecked")
+    public <M> ActorRef<M> lookup(String node, String name, Class<M> type) {
+        return (ActorRef<M>) (ActorRef<?>) this.node.lookup(node, name, type);
+    }
+
+    /**
+     * {@return what this node knows of peer {@code node}}
+     *
+     * @param node a peer's name
+     * @throws IllegalArgumentException if {@code node} is not a peer
+     */
+    public PeerState peerState(String node) {
+        return this.node.peerState(node);
+    }
+
+    /** {@return the names of the peers, configured or learned from the messages received, in order} */
+    public List<String> peers() {
+        return node.peerNames();
+    }
+
+    /** {@return the messages sent on publications to peers (taken by Aeron)} */
+    public long sentMessages() {
+        return node.sentMessages();
+    }
+
+    /** {@return the messages sent whose delivery the peers confirmed} */
+    public long acknowledgedMessages() {
+        return node.acknowledgedMessages();
+    }
+
+    /** {@return the messages reported as not known delivered ({@link ActorError.RemoteUndelivered})} */
+    public long undeliveredMessages() {
+        return node.undeliveredMessages();
+    }
+
+    /** {@return the messages received from peers and handed to exported actors} */
+    public long receivedMessages() {
+        return node.receivedMessages();
+    }
+
+    /** {@return this node's name} */
+    public String name() {
+        return config.name();
+    }
+
+    /** {@return this node's configuration} */
+    public RemoteConfig config() {
+        return config;
+    }
+
+    /** {@return the system the node is bound to} */
+    public ActorSystem system() {
+        return system;
+    }
+
+    /**
+     * Closes the node (see the class comment); idempotent. References looked up on it terminate:
+     * sending to them afterwards makes dead letters of the system.
+     */
+    @Override
+    public void close() {
+        node.close();
+    }
+
+    @Override
+    public String toString() {
+        return "RemoteNode[" + config.address() + "]";
+    }
+}

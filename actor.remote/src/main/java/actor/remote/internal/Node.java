@@ -1,0 +1,359 @@
+package actor.remote.internal;
+
+import actor.api.ActorError;
+import actor.api.ActorRef;
+import actor.api.ActorSystem;
+import actor.api.ErrorHandler;
+import actor.remote.DriverMode;
+import actor.remote.NodeAddress;
+import actor.remote.PeerState;
+import actor.remote.RemoteConfig;
+import io.aeron.Aeron;
+import io.aeron.Subscription;
+import io.aeron.driver.MediaDriver;
+import io.aeron.driver.ThreadingMode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
+
+/**
+ * A running node: the media driver (embedded or not), the Aeron client, the subscription at the
+ * node's endpoint and a publication per peer, the receiving agent on its own thread, the exported
+ * actors and the proxies to remote ones. {@code actor.remote.RemoteNode} is its public face.
+ *
+ * <p>Threading: every method may be called from any thread. The maps are concurrent; the counters
+ * are {@link LongAdder}s; {@link #closing} is volatile.
+ */
+public final class Node {
+
+    private static final System.Logger LOG = System.getLogger("actor.remote");
+
+    final RemoteConfig config;
+    final ActorSystem system;
+    final TypeRegistry registry;
+    final long incarnation;
+    /** The DATA header of every batch this node sends, before the target's name. */
+    final byte[] dataHeader;
+    /** Batches offered by proxies, for the agent to keep until confirmed. */
+    final ManyToOneConcurrentLinkedQueue<Sent> sent = new ManyToOneConcurrentLinkedQueue<>();
+    final Map<String, Peer> peers = new ConcurrentHashMap<>();
+    final Map<String, Export> exports = new ConcurrentHashMap<>();
+    final LongAdder sentMessages = new LongAdder();
+    final LongAdder acknowledgedMessages = new LongAdder();
+    final LongAdder undeliveredMessages = new LongAdder();
+    final LongAdder receivedMessages = new LongAdder();
+
+    private final ErrorHandler errorHandler;
+    private final Map<String, Proxy> proxies = new ConcurrentHashMap<>();
+    private final Path temporaryDirectory;
+    private final MediaDriver driver;
+    private final Aeron aeron;
+    private final Subscription subscription;
+    private final NodeAgent agent;
+    private final AgentRunner runner;
+    private volatile boolean closing;
+    /**
+     * Problems Aeron reported while the node was starting, null once it has started: a start that
+     * fails throws them (suppressed), one that succeeds reports them. Guarded by {@code this}.
+     */
+    private List<Throwable> startProblems = new ArrayList<>();
+
+    private Node(ActorSystem system, RemoteConfig config) {
+        this.config = config;
+        this.system = system;
+        this.errorHandler = system.config().errorHandler();
+        this.registry = new TypeRegistry(config.codecs());
+        this.incarnation = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
+        this.dataHeader = Wire.header(Wire.DATA, incarnation, config.name(), config.endpoint());
+        Path directory = null;
+        MediaDriver embedded = null;
+        Aeron client = null;
+        try {
+            final String aeronDirectory;
+            if (config.driverMode() == DriverMode.EMBEDDED) {
+                final Path parent = config.aeronDirectory() != null ? config.aeronDirectory()
+                        : Paths.get(System.getProperty("java.io.tmpdir"));
+                directory = Files.createTempDirectory(parent, "actor.remote-" + config.name() + "-");
+                embedded = MediaDriver.launch(new MediaDriver.Context()
+                        .aeronDirectoryName(directory.resolve("aeron").toString())
+                        .threadingMode(ThreadingMode.SHARED)
+                        .sharedIdleStrategy(config.idleStrategy().get())
+                        .sharedThreadFactory(daemonThreads("actor.remote-driver-" + config.name()))
+                        .dirDeleteOnStart(true)
+                        .dirDeleteOnShutdown(true)
+                        .warnIfDirectoryExists(false)
+                        .termBufferSparseFile(true)
+                        .publicationTermBufferLength(config.termLength())
+                        .ipcTermBufferLength(RemoteConfig.MIN_TERM_LENGTH)
+                        .errorHandler(e -> failure("the embedded media driver failed", e)));
+                aeronDirectory = embedded.aeronDirectoryName();
+            } else {
+                aeronDirectory = config.aeronDirectory().toString();
+            }
+            client = Aeron.connect(new Aeron.Context()
+                    .aeronDirectoryName(aeronDirectory)
+                    .clientName("actor.remote " + config.name())
+                    .threadFactory(daemonThreads("actor.remote-client-" + config.name()))
+                    .errorHandler(e -> failure("the Aeron client failed", e)));
+            this.subscription = client.addSubscription(Wire.subscriptionChannel(config.endpoint()), config.streamId());
+            final long now = System.nanoTime();
+            for (NodeAddress address : config.peers()) {
+                peers.put(address.name(), new Peer(address.name(), address.endpoint(),
+                        client.addPublication(Wire.publicationChannel(address.endpoint(), config.termLength()),
+                                config.streamId()), now));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make the embedded driver's directory", e);
+        } catch (RuntimeException | Error e) {
+            closeQuietly(client, embedded, directory);
+            synchronized (this) {
+                startProblems.forEach(e::addSuppressed);
+                startProblems = null;
+            }
+            throw e;
+        }
+        this.temporaryDirectory = directory;
+        this.driver = embedded;
+        this.aeron = client;
+        this.agent = new NodeAgent(this, subscription, List.copyOf(peers.values()));
+        this.runner = new AgentRunner(config.idleStrategy().get(), e -> failure("the receiving agent failed", e), null, agent);
+    }
+
+    /**
+     * Starts a node on {@code system}.
+     *
+     * @throws IllegalStateException if the system is not running, or the endpoint cannot be bound
+     */
+    public static Node start(ActorSystem system, RemoteConfig config) {
+        Objects.requireNonNull(system, "system");
+        Objects.requireNonNull(config, "config");
+        if (!system.isRunning()) {
+            throw new IllegalStateException(system + " is not running: start the node on a running system");
+        }
+        final Node node = new Node(system, config);
+        AgentRunner.startOnThread(node.runner, daemonThreads("actor.remote-" + config.name()));
+        node.started();
+        return node;
+    }
+
+    private static ThreadFactory daemonThreads(String name) {
+        return task -> {
+            final Thread thread = new Thread(task, name);
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    /** Exports {@code ref} under {@code name} for messages of {@code type}. */
+    @SuppressWarnings("unchecked")
+    public void export(String name, Class<?> type, ActorRef<?> ref) {
+        checkActorName(name);
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(ref, "actor");
+        checkOpen();
+        registry.register(type);
+        final Export previous = exports.putIfAbsent(name, new Export(name, type, (ActorRef<Object>) ref));
+        if (previous != null) {
+            throw new IllegalStateException("an actor is already exported as '" + name + "' on node '" + config.name()
+                    + "' (" + previous.ref() + "); unexport it first");
+        }
+    }
+
+    /** Removes the export {@code name}; whether there was one. */
+    public boolean unexport(String name) {
+        return exports.remove(Objects.requireNonNull(name, "name")) != null;
+    }
+
+    /** The proxy to actor {@code name} on node {@code nodeName}, made on first use, after registering {@code type}. */
+    public ActorRef<Object> lookup(String nodeName, String name, Class<?> type) {
+        Objects.requireNonNull(nodeName, "node");
+        checkActorName(name);
+        Objects.requireNonNull(type, "type");
+        checkOpen();
+        final Peer peer = peers.get(nodeName);
+        if (peer == null) {
+            throw new IllegalArgumentException("unknown node '" + nodeName + "': not a peer of node '" + config.name()
+                    + "' (configure it with RemoteConfig.Builder.peer, or wait until it has sent to this node); peers: "
+                    + peers.keySet());
+        }
+        registry.register(type);
+        final String key = nodeName + '/' + name;
+        final Proxy proxy = proxies.compute(key, (k, existing) ->
+                existing != null && !existing.isTerminated() ? existing : new Proxy(this, new Route(peer, name)));
+        return proxy.ref();
+    }
+
+    /** The state of peer {@code nodeName}. */
+    public PeerState peerState(String nodeName) {
+        final Peer peer = peers.get(Objects.requireNonNull(nodeName, "node"));
+        if (peer == null) {
+            throw new IllegalArgumentException("unknown node '" + nodeName + "'; peers: " + peers.keySet());
+        }
+        return peer.state();
+    }
+
+    /** The names of the peers, configured and learned. */
+    public List<String> peerNames() {
+        return peers.keySet().stream().sorted().toList();
+    }
+
+    /** Called by the agent on a message from a node it does not know: a publication back, for its status messages. */
+    Peer learn(String name, String endpoint, long nowNanos) {
+        final Peer peer = new Peer(name, endpoint, aeron.addPublication(
+                Wire.publicationChannel(endpoint, config.termLength()), config.streamId()), nowNanos);
+        peers.put(name, peer);
+        return peer;
+    }
+
+    /** Messages to {@code route} not known delivered: counted, reported to the system's error handler. */
+    void undelivered(Route route, String reason, List<Object> messages) {
+        undeliveredMessages.add(messages.size());
+        report(new ActorError.RemoteUndelivered(route.peer.name, route.actor, reason, messages));
+    }
+
+    void undelivered(Route route, String reason, Object[] messages) {
+        undelivered(route, reason, Arrays.asList(messages));
+    }
+
+    void failure(String problem, Throwable failure) {
+        synchronized (this) {
+            if (startProblems != null) {
+                startProblems.add(new IllegalStateException(problem, failure));
+                return;
+            }
+        }
+        report(new ActorError.RemoteFailure(config.name(), problem, failure));
+    }
+
+    private void started() {
+        final List<Throwable> early;
+        synchronized (this) {
+            early = startProblems;
+            startProblems = null;
+        }
+        for (Throwable problem : early) {
+            report(new ActorError.RemoteFailure(config.name(), problem.getMessage(), problem.getCause()));
+        }
+    }
+
+    private void report(ActorError error) {
+        try {
+            errorHandler.handle(error);
+        } catch (RuntimeException | LinkageError e) {
+            LOG.log(System.Logger.Level.ERROR, "the error handler failed on " + error.describe(), e);
+        }
+    }
+
+    /** Messages taken by publications. */
+    public long sentMessages() {
+        return sentMessages.sum();
+    }
+
+    /** Messages whose delivery peers confirmed. */
+    public long acknowledgedMessages() {
+        return acknowledgedMessages.sum();
+    }
+
+    /** Messages reported not known delivered. */
+    public long undeliveredMessages() {
+        return undeliveredMessages.sum();
+    }
+
+    /** Messages received and handed to exported actors. */
+    public long receivedMessages() {
+        return receivedMessages.sum();
+    }
+
+    boolean isClosing() {
+        return closing;
+    }
+
+    private void checkOpen() {
+        if (closing) {
+            throw new IllegalStateException("node '" + config.name() + "' is closed");
+        }
+    }
+
+    private static void checkActorName(String name) {
+        Objects.requireNonNull(name, "name");
+        if (name.isEmpty() || name.length() > 255) {
+            throw new IllegalArgumentException("actor name '" + name + "': must have 1 to 255 characters");
+        }
+    }
+
+    /**
+     * Closes the node: each proxy sends what it holds (or reports it) and ends; then waits at most
+     * the close timeout for the peers to confirm what was sent, tells them this node is closing,
+     * reports what stays unconfirmed, and closes the subscription, the publications, the client,
+     * and the embedded driver with its directory. Idempotent.
+     */
+    public void close() {
+        synchronized (this) {
+            if (closing) {
+                return;
+            }
+            closing = true;
+        }
+        final long deadline = System.nanoTime() + config.closeTimeout().toNanos();
+        final List<Proxy> live = new ArrayList<>(proxies.values());
+        for (Proxy proxy : live) {
+            proxy.close();
+        }
+        awaitUntil(deadline, () -> live.stream().allMatch(Proxy::isTerminated) && sent.isEmpty() && agent.retainedMessages() == 0);
+        runner.close();
+        closeQuietly(aeron, driver, temporaryDirectory);
+    }
+
+    private static void awaitUntil(long deadlineNanos, BooleanSupplier done) {
+        boolean interrupted = false;
+        while (!done.getAsBoolean() && System.nanoTime() - deadlineNanos < 0) {
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void closeQuietly(Aeron client, MediaDriver embedded, Path directory) {
+        if (client != null) {
+            client.close();
+        }
+        if (embedded != null) {
+            embedded.close();
+        }
+        if (directory != null) {
+            try (Stream<Path> files = Files.walk(directory)) {
+                for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(path);
+                }
+            } catch (IOException e) {
+                LOG.log(System.Logger.Level.WARNING, "could not delete " + directory, e);
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "node '" + config.name() + "' at " + config.endpoint();
+    }
+}

@@ -1,0 +1,412 @@
+package actor.remote.internal;
+
+import actor.remote.PeerState;
+import io.aeron.FragmentAssembler;
+import io.aeron.Image;
+import io.aeron.Subscription;
+import io.aeron.logbuffer.Header;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.agrona.DirectBuffer;
+import org.agrona.ExpandableArrayBuffer;
+import org.agrona.collections.Int2ObjectHashMap;
+import org.agrona.collections.IntHashSet;
+import org.agrona.concurrent.Agent;
+
+/**
+ * The receiving side of a node, an Agrona {@link Agent} on its own thread (an {@code AgentRunner}
+ * with the configured idle strategy). Each duty cycle it:
+ * <ol>
+ *   <li>takes the batches the proxies sent and keeps each until its peer confirms it;</li>
+ *   <li>polls the subscription: decodes each DATA batch and sends its messages, in order, to the
+ *       exported actor it names; applies each STATUS (a peer's confirmations and heartbeat);</li>
+ *   <li>every few milliseconds, updates each peer's state: connected once its publication is;
+ *       lost when it stays silent past the peer timeout, closes, or does not connect in time, and
+ *       then reports everything it had not confirmed; connected again when it is heard from;</li>
+ *   <li>sends each peer a STATUS when it has delivered more of its messages, or a heartbeat is due.</li>
+ * </ol>
+ *
+ * <p>Delivery tracking works on positions of the publication to a peer: a batch is confirmed when
+ * the peer's STATUS reports a position at or past the one its offer returned. When a peer's image
+ * of the publication joins anew (the peer restarted), data before the join position that was not
+ * confirmed can never arrive, and is reported.
+ *
+ * <p>Threading: the agent thread only, except {@link #retainedMessages()} (volatile, single writer).
+ */
+final class NodeAgent implements Agent {
+
+    /** Fragments per poll. */
+    private static final int FRAGMENT_LIMIT = 64;
+    /** Longest interval between two state updates. */
+    private static final long MAX_HOUSEKEEPING_NANOS = 10_000_000L;
+
+    private final Node node;
+    private final Subscription subscription;
+    private final FragmentAssembler assembler = new FragmentAssembler(this::onFragment);
+    private final Int2ObjectHashMap<Inbound> inbound = new Int2ObjectHashMap<>();
+    /** Sessions whose messages are not of this protocol, reported once each. */
+    private final IntHashSet foreignSessions = new IntHashSet();
+    private final List<Peer> peers;
+    private final ExpandableArrayBuffer status = new ExpandableArrayBuffer(256);
+    private final int statusHeaderLength;
+    private final long heartbeatNanos;
+    private final long peerTimeoutNanos;
+    private final long connectTimeoutNanos;
+    private final long housekeepingNanos;
+    private final String name;
+    private long now;
+    private long nextHousekeepingNanos;
+    /** Messages kept until confirmed. Written by the agent (single writer), read by the closing thread. */
+    private volatile long retained;
+
+    /** One image of a peer's publication: where its messages come from, and how far they are delivered. */
+    private static final class Inbound {
+        final int sessionId;
+        final long incarnation;
+        final Peer peer;
+        final int headerLength;
+        final Image image;
+        long position;
+        byte[] targetName = new byte[0];
+        Export target;
+
+        Inbound(int sessionId, long incarnation, Peer peer, int headerLength, Image image) {
+            this.sessionId = sessionId;
+            this.incarnation = incarnation;
+            this.peer = peer;
+            this.headerLength = headerLength;
+            this.image = image;
+            this.position = image == null ? 0 : image.joinPosition();
+        }
+    }
+
+    NodeAgent(Node node, Subscription subscription, List<Peer> configured) {
+        this.node = node;
+        this.subscription = subscription;
+        this.peers = new ArrayList<>(configured);
+        this.name = node.config.name();
+        final byte[] header = Wire.header(Wire.STATUS, node.incarnation, name, node.config.endpoint());
+        status.putBytes(0, header);
+        this.statusHeaderLength = header.length;
+        this.heartbeatNanos = node.config.heartbeatInterval().toNanos();
+        this.peerTimeoutNanos = node.config.peerTimeout().toNanos();
+        this.connectTimeoutNanos = node.config.connectTimeout().toNanos();
+        this.housekeepingNanos = Math.min(MAX_HOUSEKEEPING_NANOS, heartbeatNanos / 2);
+    }
+
+    @Override
+    public String roleName() {
+        return "actor.remote-" + name;
+    }
+
+    /** Messages sent and not yet confirmed or reported. */
+    long retainedMessages() {
+        return retained;
+    }
+
+    @Override
+    public int doWork() {
+        now = System.nanoTime();
+        int work = takeSent();
+        work += subscription.poll(assembler, FRAGMENT_LIMIT);
+        if (now - nextHousekeepingNanos >= 0) {
+            nextHousekeepingNanos = now + housekeepingNanos;
+            work += housekeeping();
+        }
+        return work + sendStatuses(false);
+    }
+
+    /** Tells the peers this node closes, and reports what they have not confirmed. */
+    @Override
+    public void onClose() {
+        now = System.nanoTime();
+        takeSent();
+        sendStatuses(true);
+        for (Peer peer : peers) {
+            reportRetained(peer, Long.MAX_VALUE, "node '" + name + "' closed before node '" + peer.name
+                    + "' confirmed them");
+        }
+    }
+
+    private int takeSent() {
+        int taken = 0;
+        for (Sent sent = node.sent.poll(); sent != null; sent = node.sent.poll()) {
+            taken++;
+            final Route route = sent.route();
+            final Peer peer = route.peer;
+            if (!route.listed) {
+                route.listed = true;
+                peer.routes.add(route);
+            }
+            final long position = sent.position();
+            if (position <= peer.ackedAtJoin || position > peer.joinFloor && position <= peer.acked) {
+                node.acknowledgedMessages.add(sent.messages().length);
+            } else if (position <= peer.joinFloor) {
+                node.undelivered(route, "node '" + peer.name
+                        + "' rejoined the stream after them (it restarted, or its image timed out)", sent.messages());
+            } else if (peer.state() == PeerState.LOST) {
+                node.undelivered(route, "node '" + peer.name + "' is lost: " + peer.lostReason(), sent.messages());
+            } else {
+                route.retained.add(sent);
+                retained += sent.messages().length;
+            }
+        }
+        return taken;
+    }
+
+    private void onFragment(DirectBuffer buffer, int offset, int length, Header header) {
+        if (length < Wire.NAME_OFFSET + 4 || buffer.getByte(offset + Wire.VERSION_OFFSET) != Wire.VERSION) {
+            if (foreignSessions.add(header.sessionId())) {
+                node.failure("messages of another protocol (the first: " + length + " bytes, version "
+                        + buffer.getByte(offset + Wire.VERSION_OFFSET) + "; this node speaks " + Wire.VERSION
+                        + ") from session " + header.sessionId() + ": ignored", null);
+            }
+            return;
+        }
+        final int sessionId = header.sessionId();
+        final long incarnation = buffer.getLong(offset + Wire.INCARNATION_OFFSET, Wire.ORDER);
+        Inbound from = inbound.get(sessionId);
+        if (from == null || from.incarnation != incarnation) {
+            from = open(buffer, offset, sessionId, incarnation);
+        }
+        final Peer peer = from.peer;
+        if (peer == null) {
+            return;
+        }
+        peer.lastHeardNanos = now;
+        final int body = offset + from.headerLength;
+        final byte kind = buffer.getByte(offset + Wire.KIND_OFFSET);
+        if (kind == Wire.DATA) {
+            deliver(from, buffer, body, offset + length);
+            peer.statusOwed = true;
+        } else if (kind == Wire.STATUS) {
+            onStatus(peer, buffer.getShort(offset + Wire.FLAGS_OFFSET, Wire.ORDER), buffer, body);
+        }
+        from.position = header.position();
+    }
+
+    /**
+     * The first message of an image, or of a new incarnation on it: who sent it. A node that goes by
+     * this node's own name is reported once, and its messages ignored (an inbound without a peer).
+     */
+    private Inbound open(DirectBuffer buffer, int offset, int sessionId, long incarnation) {
+        final String origin = Wire.originName(buffer, offset);
+        Peer peer = null;
+        if (origin.equals(name)) {
+            node.failure("a node with this node's own name sent from " + Wire.originEndpoint(buffer, offset)
+                    + ": node names must be unique; its messages are ignored", null);
+        } else {
+            peer = node.peers.get(origin);
+            if (peer == null) {
+                peer = node.learn(origin, Wire.originEndpoint(buffer, offset), now);
+                peers.add(peer);
+            }
+        }
+        final Inbound opened = new Inbound(sessionId, incarnation, peer, Wire.headerLength(buffer, offset),
+                subscription.imageBySessionId(sessionId));
+        inbound.put(sessionId, opened);
+        return opened;
+    }
+
+    /** One DATA batch: its messages, in order, to the actor it names. */
+    private void deliver(Inbound from, DirectBuffer buffer, int at, int end) {
+        final int nameLength = buffer.getShort(at, Wire.ORDER) & 0xFFFF;
+        final Export target = targetOf(from, buffer, at + 2, nameLength);
+        at += 2 + nameLength;
+        final int count = buffer.getInt(at, Wire.ORDER);
+        at += 4;
+        int delivered = 0;
+        int failed = 0;
+        String problem = null;
+        Throwable failure = null;
+        for (int i = 0; i < count; i++) {
+            final int typeId = at + 8 <= end ? buffer.getInt(at, Wire.ORDER) : 0;
+            final int messageLength = at + 8 <= end ? buffer.getInt(at + 4, Wire.ORDER) : -1;
+            if (messageLength < 0 || messageLength > end - at - 8) {
+                failed += count - i;
+                problem = "the batch ends before its " + count + " messages (corrupt, or another protocol)";
+                break;
+            }
+            final int payload = at + 8;
+            at = payload + messageLength;
+            if (target == null) {
+                failed++;
+                continue;
+            }
+            final TypeRegistry.Entry entry = node.registry.entry(typeId);
+            if (entry == null) {
+                failed++;
+                problem = problem != null ? problem : "a message of type id " + typeId + ", which this node has not "
+                        + "registered (a type it does not know, or another version of it)";
+                continue;
+            }
+            try {
+                final Object message = entry.codec().decode(buffer, payload, messageLength);
+                if (!target.type().isInstance(message)) {
+                    failed++;
+                    problem = problem != null ? problem : "a " + entry.type().getName() + ", which the actor, exported for "
+                            + target.type().getName() + ", does not accept";
+                    continue;
+                }
+                target.ref().send(message);
+                delivered++;
+            } catch (RuntimeException e) {
+                failed++;
+                if (failure == null) {
+                    failure = e;
+                    problem = problem != null ? problem : "decoding or sending a " + entry.type().getName() + " failed";
+                }
+            }
+        }
+        node.receivedMessages.add(delivered);
+        if (failed > 0) {
+            node.failure(failed + " of " + count + " message(s) from node '" + from.peer.name + "' to actor '"
+                    + new String(from.targetName, StandardCharsets.UTF_8) + "' not delivered: "
+                    + (target == null ? "no actor is exported under that name here" : problem), failure);
+        }
+    }
+
+    /** The export a batch names: the image's last one if the name is the same, else looked up. */
+    private Export targetOf(Inbound from, DirectBuffer buffer, int at, int nameLength) {
+        final byte[] last = from.targetName;
+        boolean same = last.length == nameLength;
+        for (int i = 0; same && i < nameLength; i++) {
+            same = buffer.getByte(at + i) == last[i];
+        }
+        if (!same) {
+            final byte[] nameBytes = new byte[nameLength];
+            buffer.getBytes(at, nameBytes);
+            from.targetName = nameBytes;
+            from.target = null;
+        }
+        if (from.target == null || node.exports.get(from.target.name()) != from.target) {
+            from.target = node.exports.get(new String(from.targetName, StandardCharsets.UTF_8));
+        }
+        return from.target;
+    }
+
+    /** A peer's STATUS: its confirmations of what this node sent it, and whether it closes. */
+    private void onStatus(Peer peer, short flags, DirectBuffer buffer, int at) {
+        final int entries = buffer.getInt(at, Wire.ORDER);
+        final int ours = peer.publication.sessionId();
+        for (int i = 0, entry = at + 4; i < entries; i++, entry += Wire.STATUS_ENTRY_LENGTH) {
+            if (buffer.getInt(entry, Wire.ORDER) == ours) {
+                confirmed(peer, buffer.getLong(entry + 4, Wire.ORDER), buffer.getLong(entry + 12, Wire.ORDER));
+            }
+        }
+        if ((flags & Wire.FLAG_CLOSING) != 0 && peer.state() != PeerState.LOST) {
+            lose(peer, "it closed");
+        }
+    }
+
+    private void confirmed(Peer peer, long joinPosition, long position) {
+        peer.imageSeenNanos = now;
+        if (joinPosition > peer.joinFloor) {
+            if (peer.joinFloor >= 0) {
+                reportRetained(peer, joinPosition, "node '" + peer.name
+                        + "' rejoined the stream after them (it restarted, or its image timed out)");
+            }
+            peer.ackedAtJoin = peer.acked;
+            peer.joinFloor = joinPosition;
+        }
+        if (position > peer.acked) {
+            peer.acked = position;
+            for (Route route : peer.routes) {
+                while (!route.retained.isEmpty() && route.retained.peekFirst().position() <= position) {
+                    final int confirmed = route.retained.pollFirst().messages().length;
+                    node.acknowledgedMessages.add(confirmed);
+                    retained -= confirmed;
+                }
+            }
+        }
+    }
+
+    /** Reports, route by route, the batches kept for {@code peer} up to {@code upTo}. */
+    private void reportRetained(Peer peer, long upTo, String reason) {
+        for (Route route : peer.routes) {
+            List<Object> lost = null;
+            while (!route.retained.isEmpty() && route.retained.peekFirst().position() <= upTo) {
+                final Object[] messages = route.retained.pollFirst().messages();
+                if (lost == null) {
+                    lost = new ArrayList<>();
+                }
+                lost.addAll(List.of(messages));
+                retained -= messages.length;
+            }
+            if (lost != null) {
+                node.undelivered(route, reason, lost);
+            }
+        }
+    }
+
+    private void lose(Peer peer, String reason) {
+        peer.lost(reason, now);
+        reportRetained(peer, Long.MAX_VALUE, "node '" + peer.name + "' is lost: " + reason);
+    }
+
+    private int housekeeping() {
+        int changes = 0;
+        for (Peer peer : peers) {
+            final boolean connected = peer.publication.isConnected();
+            switch (peer.state()) {
+                case CONNECTING -> {
+                    if (connected) {
+                        peer.connected(now);
+                        changes++;
+                    } else if (now - peer.stateSinceNanos > connectTimeoutNanos) {
+                        lose(peer, "not connected within " + node.config.connectTimeout().toMillis() + " ms");
+                        changes++;
+                    }
+                }
+                case CONNECTED -> {
+                    if (now - peer.lastHeardNanos > peerTimeoutNanos) {
+                        lose(peer, "silent for more than the peer timeout, " + node.config.peerTimeout().toMillis() + " ms");
+                        changes++;
+                    } else if (!connected) {
+                        lose(peer, "its publication is no longer connected");
+                        changes++;
+                    }
+                }
+                case LOST -> {
+                    // Back only once the peer says it has an image of the publication: a publication
+                    // still connected to a dead image would send into the void meanwhile.
+                    if (connected && peer.imageSeenNanos - peer.stateSinceNanos > 0) {
+                        peer.connected(now);
+                        changes++;
+                    }
+                }
+            }
+        }
+        inbound.values().removeIf(from -> from.image != null && from.image.isClosed());
+        return changes;
+    }
+
+    /** Sends each peer its STATUS when one is owed or a heartbeat is due ({@code closing}: to every connected peer, flagged). */
+    private int sendStatuses(boolean closing) {
+        int sent = 0;
+        for (Peer peer : peers) {
+            if ((closing || peer.statusOwed || now - peer.nextStatusNanos >= 0) && peer.publication.isConnected()) {
+                int entries = 0;
+                int at = statusHeaderLength + 4;
+                for (Inbound from : inbound.values()) {
+                    if (from.peer == peer) {
+                        status.putInt(at, from.sessionId, Wire.ORDER);
+                        status.putLong(at + 4, from.image == null ? 0 : from.image.joinPosition(), Wire.ORDER);
+                        status.putLong(at + 12, from.position, Wire.ORDER);
+                        at += Wire.STATUS_ENTRY_LENGTH;
+                        entries++;
+                    }
+                }
+                status.putShort(Wire.FLAGS_OFFSET, closing ? Wire.FLAG_CLOSING : 0, Wire.ORDER);
+                status.putInt(statusHeaderLength, entries, Wire.ORDER);
+                if (peer.publication.offer(status, 0, at) > 0) {
+                    peer.statusOwed = false;
+                    peer.nextStatusNanos = now + heartbeatNanos;
+                    sent++;
+                }
+            }
+        }
+        return sent;
+    }
+}

@@ -1,0 +1,293 @@
+package actor.remote.internal;
+
+import actor.api.Actor;
+import actor.api.Allocation;
+import actor.api.PoisonPill;
+import actor.remote.PeerState;
+import io.aeron.Publication;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.agrona.ExpandableArrayBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * The local stand-in of one remote actor: an actor of the local system whose behaviour encodes each
+ * message into a batch, and sends the batch as one Aeron message on the peer's publication when
+ * the messages gulped with it have all been encoded. It does so by sending itself {@link Signal#FLUSH}
+ * with the batch's first message: a message a behaviour sends to its own mailbox joins the end of
+ * the batch being run, so the flush comes after the messages queued behind the first.
+ *
+ * <p>Semantics: messages from one sender go out in the order sent (this actor receives them in
+ * that order, and sends batch after batch on one publication). A batch the publication does not
+ * take (back-pressure, a peer not connected yet) is held, in order, up to
+ * {@code maxPendingMessages}, and tried again on the next flush or after {@code retryInterval};
+ * beyond the bound, and when the peer is lost, messages are reported undelivered
+ * ({@link actor.api.ActorError.RemoteUndelivered}). A batch the publication took goes to the agent,
+ * which keeps it until the peer confirms it.
+ *
+ * <p>Threading: an actor; its fields are touched by its behaviours only.
+ */
+final class Proxy extends Actor<Object> {
+
+    /** The proxy's own messages, never encoded. */
+    enum Signal {
+        /** Send the batch: every message gulped with its first one has been encoded. */
+        FLUSH,
+        /** Try the held batches again. */
+        RETRY,
+        /** The node closes: send or report everything, then terminate. */
+        CLOSE
+    }
+
+    private final Node node;
+    private final Route route;
+    private final Publication publication;
+    private final int prefixLength;
+    private final int batchBytes;
+    private final int maxMessageLength;
+    private final int maxPendingMessages;
+    private final ExpandableArrayBuffer batch;
+    private final UnsafeBuffer heldView = new UnsafeBuffer(new byte[0]);
+    private Object[] messages = new Object[16];
+    private int count;
+    private int length;
+    private final ArrayDeque<Held> held = new ArrayDeque<>();
+    private int heldMessages;
+    private boolean flushQueued;
+    private boolean retryScheduled;
+
+    /** A batch the publication did not take yet. */
+    private record Held(byte[] bytes, Object[] messages) {
+    }
+
+    Proxy(Node node, Route route) {
+        super(node.system);
+        this.node = node;
+        this.route = route;
+        this.publication = route.peer.publication;
+        this.maxPendingMessages = node.config.maxPendingMessages();
+        this.maxMessageLength = publication.maxMessageLength();
+        this.batchBytes = publication.maxPayloadLength();
+        final byte[] target = route.actor.getBytes(StandardCharsets.UTF_8);
+        this.prefixLength = node.dataHeader.length + 2 + target.length + 4;
+        this.batch = new ExpandableArrayBuffer(Math.max(256, prefixLength * 2));
+        batch.putBytes(0, node.dataHeader);
+        Wire.putShortString(batch, node.dataHeader.length, target);
+        this.length = prefixLength;
+    }
+
+    @Override
+    protected Allocation receive(Object message) {
+        if (message instanceof Signal signal) {
+            switch (signal) {
+                case FLUSH -> {
+                    flushQueued = false;
+                    flush();
+                }
+                case RETRY -> {
+                    retryScheduled = false;
+                    flush();
+                }
+                case CLOSE -> {
+                    finish("node '" + node.config.name() + "' closed before they could be sent");
+                    return Allocation.FINISHED;
+                }
+            }
+            return Allocation.NODELETE;
+        }
+        append(message);
+        if (!flushQueued) {
+            flushQueued = true;
+            send(Signal.FLUSH);
+        }
+        return Allocation.NODELETE;
+    }
+
+    @Override
+    protected Allocation onPoisonPill(PoisonPill pill) {
+        finish("the actor system stopped the reference to it before they could be sent");
+        return pill.status();
+    }
+
+    /** Sends {@link Signal#CLOSE} unless the proxy has already terminated. */
+    void close() {
+        if (!isTerminated()) {
+            send(Signal.CLOSE);
+        }
+    }
+
+    private void append(Object message) {
+        final TypeRegistry.Entry entry = node.registry.entryFor(message);
+        if (entry == null) {
+            node.undelivered(route, "no codec is registered for " + message.getClass().getName(), List.of(message));
+            return;
+        }
+        final int at = length;
+        final int encoded;
+        try {
+            encoded = entry.codec().encode(message, batch, at + 8);
+        } catch (RuntimeException e) {
+            node.undelivered(route, "encoding failed: " + e, List.of(message));
+            return;
+        }
+        if (prefixLength + 8 + encoded > maxMessageLength) {
+            node.undelivered(route, "a message of " + encoded + " bytes, longer than the longest Aeron message ("
+                    + maxMessageLength + " bytes, an eighth of the term length)", List.of(message));
+            return;
+        }
+        if (at + 8 + encoded > maxMessageLength) {
+            // The batch would be too long for one Aeron message: send what precedes this message,
+            // then start the next batch with it.
+            final byte[] bytes = new byte[encoded];
+            batch.getBytes(at + 8, bytes);
+            send();
+            batch.putBytes(length + 8, bytes);
+        }
+        batch.putInt(length, entry.id(), Wire.ORDER);
+        batch.putInt(length + 4, encoded, Wire.ORDER);
+        length += 8 + encoded;
+        if (count == messages.length) {
+            messages = Arrays.copyOf(messages, count * 2);
+        }
+        messages[count++] = message;
+        if (length >= batchBytes) {
+            send();
+        }
+    }
+
+    /** Tries the held batches, then sends the current one. */
+    private void flush() {
+        sendHeld();
+        send();
+    }
+
+    /** Sends the current batch, or holds it behind those held, or reports it. */
+    private void send() {
+        if (count == 0) {
+            return;
+        }
+        batch.putInt(prefixLength - 4, count, Wire.ORDER);
+        if (!held.isEmpty()) {
+            hold();
+            return;
+        }
+        if (route.peer.state() == PeerState.LOST) {
+            node.undelivered(route, lostReason(), Arrays.copyOf(messages, count));
+            clear();
+            return;
+        }
+        final long result = publication.offer(batch, 0, length);
+        if (result > 0) {
+            node.sent.offer(new Sent(route, result, Arrays.copyOf(messages, count)));
+            node.sentMessages.add(count);
+            clear();
+        } else if (isTransient(result)) {
+            hold();
+        } else {
+            node.undelivered(route, "the publication refused them: " + Publication.errorString(result),
+                    Arrays.copyOf(messages, count));
+            clear();
+        }
+    }
+
+    /** Sends held batches in order until the publication refuses one. */
+    private void sendHeld() {
+        while (!held.isEmpty()) {
+            if (route.peer.state() == PeerState.LOST) {
+                reportHeld(lostReason());
+                return;
+            }
+            final Held next = held.peek();
+            heldView.wrap(next.bytes());
+            final long result = publication.offer(heldView, 0, next.bytes().length);
+            if (result > 0) {
+                node.sent.offer(new Sent(route, result, next.messages()));
+                node.sentMessages.add(next.messages().length);
+                heldMessages -= next.messages().length;
+                held.poll();
+            } else if (isTransient(result)) {
+                scheduleRetry();
+                return;
+            } else {
+                heldMessages -= next.messages().length;
+                held.poll();
+                node.undelivered(route, "the publication refused them: " + Publication.errorString(result),
+                        next.messages());
+            }
+        }
+    }
+
+    private static boolean isTransient(long result) {
+        return result == Publication.BACK_PRESSURED || result == Publication.NOT_CONNECTED
+                || result == Publication.ADMIN_ACTION;
+    }
+
+    /** Holds the current batch, or reports it if the bound would be passed. */
+    private void hold() {
+        if (heldMessages + count > maxPendingMessages) {
+            node.undelivered(route, (route.peer.state() == PeerState.CONNECTED
+                    ? "back-pressure: the peer does not take messages as fast as they are sent"
+                    : "the peer is not connected") + ", and " + heldMessages + " message(s) are already held (maxPendingMessages "
+                    + maxPendingMessages + ")", Arrays.copyOf(messages, count));
+        } else {
+            held.add(new Held(Arrays.copyOf(batch.byteArray(), length), Arrays.copyOf(messages, count)));
+            heldMessages += count;
+            scheduleRetry();
+        }
+        clear();
+    }
+
+    private void scheduleRetry() {
+        if (!retryScheduled && !node.isClosing()) {
+            try {
+                node.system.scheduleOnce(node.config.retryInterval(), ref(), Signal.RETRY);
+                retryScheduled = true;
+            } catch (RuntimeException stopping) {
+                // The system accepts no new schedules: it is stopping, so nothing would try again.
+                reportHeld("the actor system stopped before the peer took them (" + stopping + ")");
+            }
+        }
+    }
+
+    /** The last flush: what cannot be sent now is reported with {@code reason}. */
+    private void finish(String reason) {
+        flush();
+        reportHeld(reason);
+        if (count > 0) {
+            node.undelivered(route, reason, Arrays.copyOf(messages, count));
+            clear();
+        }
+    }
+
+    private void reportHeld(String reason) {
+        if (held.isEmpty()) {
+            return;
+        }
+        final List<Object> all = new ArrayList<>(heldMessages);
+        for (Held h : held) {
+            all.addAll(Arrays.asList(h.messages()));
+        }
+        held.clear();
+        heldMessages = 0;
+        node.undelivered(route, reason, all);
+    }
+
+    private String lostReason() {
+        return "node '" + route.peer.name + "' is lost: " + route.peer.lostReason();
+    }
+
+    /** Empties the current batch, keeping its prefix. */
+    private void clear() {
+        Arrays.fill(messages, 0, count, null);
+        count = 0;
+        length = prefixLength;
+    }
+
+    @Override
+    public String toString() {
+        return "proxy of " + route;
+    }
+}

@@ -1,0 +1,95 @@
+package actor.remote.internal;
+
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * The node-to-node format: every Aeron message starts with the sender's header, then a body of
+ * its kind. Little-endian.
+ *
+ * <pre>
+ * header  kind:byte version:byte flags:short incarnation:long
+ *         nameLength:short name:bytes endpointLength:short endpoint:bytes      (UTF-8)
+ * DATA    targetLength:short target:bytes count:int
+ *         count x (typeId:int length:int bytes)        one batch for one exported actor, in send order
+ * STATUS  count:int
+ *         count x (sessionId:int joinPosition:long position:long)
+ * </pre>
+ *
+ * A STATUS goes from a node to one peer, on the publication to it: for each image of that peer's
+ * publications the node receives, the position it has delivered up to (every message before it
+ * handed to its actor) and where the image joined the stream. It doubles as the heartbeat. The
+ * {@link #FLAG_CLOSING} flag says the sender is closing. The incarnation tells a restarted node
+ * from its previous run.
+ */
+final class Wire {
+
+    static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
+    static final byte DATA = 1;
+    static final byte STATUS = 2;
+    static final byte VERSION = 1;
+    /** STATUS flag: the sender is closing; what it has not confirmed will not be confirmed. */
+    static final short FLAG_CLOSING = 1;
+
+    static final int KIND_OFFSET = 0;
+    static final int VERSION_OFFSET = 1;
+    static final int FLAGS_OFFSET = 2;
+    static final int INCARNATION_OFFSET = 4;
+    static final int NAME_OFFSET = 12;
+    /** Bytes of one STATUS entry. */
+    static final int STATUS_ENTRY_LENGTH = 4 + 8 + 8;
+
+    private Wire() {
+    }
+
+    /** The header of a message of {@code kind} from the node {@code name} at {@code endpoint}. */
+    static byte[] header(byte kind, long incarnation, String name, String endpoint) {
+        final byte[] nameBytes = name.getBytes(StandardCharsets.UTF_8);
+        final byte[] endpointBytes = endpoint.getBytes(StandardCharsets.UTF_8);
+        final byte[] header = new byte[NAME_OFFSET + 2 + nameBytes.length + 2 + endpointBytes.length];
+        final UnsafeBuffer out = new UnsafeBuffer(header);
+        out.putByte(KIND_OFFSET, kind);
+        out.putByte(VERSION_OFFSET, VERSION);
+        out.putShort(FLAGS_OFFSET, (short) 0, ORDER);
+        out.putLong(INCARNATION_OFFSET, incarnation, ORDER);
+        int at = putShortString(out, NAME_OFFSET, nameBytes);
+        putShortString(out, at, endpointBytes);
+        return header;
+    }
+
+    /** Writes a short-length-prefixed byte string; returns the offset after it. */
+    static int putShortString(MutableDirectBuffer out, int offset, byte[] bytes) {
+        out.putShort(offset, (short) bytes.length, ORDER);
+        out.putBytes(offset + 2, bytes);
+        return offset + 2 + bytes.length;
+    }
+
+    /** The length of the header starting at {@code offset}. */
+    static int headerLength(DirectBuffer in, int offset) {
+        final int nameLength = in.getShort(offset + NAME_OFFSET, ORDER) & 0xFFFF;
+        final int endpointAt = offset + NAME_OFFSET + 2 + nameLength;
+        return NAME_OFFSET + 2 + nameLength + 2 + (in.getShort(endpointAt, ORDER) & 0xFFFF);
+    }
+
+    static String originName(DirectBuffer in, int offset) {
+        return in.getStringWithoutLengthUtf8(offset + NAME_OFFSET + 2, in.getShort(offset + NAME_OFFSET, ORDER) & 0xFFFF);
+    }
+
+    static String originEndpoint(DirectBuffer in, int offset) {
+        final int endpointAt = offset + NAME_OFFSET + 2 + (in.getShort(offset + NAME_OFFSET, ORDER) & 0xFFFF);
+        return in.getStringWithoutLengthUtf8(endpointAt + 2, in.getShort(endpointAt, ORDER) & 0xFFFF);
+    }
+
+    /** The channel of a publication to a peer's endpoint, with this node's term length. */
+    static String publicationChannel(String endpoint, int termLength) {
+        return "aeron:udp?endpoint=" + endpoint + "|term-length=" + termLength + "|sparse=true";
+    }
+
+    /** The channel of a node's subscription at its own endpoint. */
+    static String subscriptionChannel(String endpoint) {
+        return "aeron:udp?endpoint=" + endpoint;
+    }
+}
