@@ -280,10 +280,6 @@ public final class Node {
         return receivedMessages.sum();
     }
 
-    boolean isClosing() {
-        return closing;
-    }
-
     private void checkOpen() {
         if (closing) {
             throw new IllegalStateException("node '" + config.name() + "' is closed");

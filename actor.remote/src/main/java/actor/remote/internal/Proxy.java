@@ -2,6 +2,7 @@ package actor.remote.internal;
 
 import actor.api.Actor;
 import actor.api.Allocation;
+import actor.api.Cancellable;
 import actor.api.PoisonPill;
 import actor.remote.PeerState;
 import io.aeron.Publication;
@@ -56,8 +57,15 @@ final class Proxy extends Actor<Object> {
     private int length;
     private final ArrayDeque<Held> held = new ArrayDeque<>();
     private int heldMessages;
+    /** A {@link Signal#FLUSH} is on its way to this actor. */
     private boolean flushQueued;
-    private boolean retryScheduled;
+    /** The scheduled {@link Signal#RETRY}, null when none is on its way. */
+    private Cancellable retry;
+    /**
+     * The status to terminate with once no signal is on its way (so none arrives after the end and
+     * is reported undelivered); null while the proxy runs.
+     */
+    private Allocation ending;
 
     /** A batch the publication did not take yet. */
     private record Held(byte[] bytes, Object[] messages) {
@@ -88,28 +96,38 @@ final class Proxy extends Actor<Object> {
                     flush();
                 }
                 case RETRY -> {
-                    retryScheduled = false;
+                    retry = null;
                     flush();
                 }
-                case CLOSE -> {
-                    finish("node '" + node.config.name() + "' closed before they could be sent");
-                    return Allocation.FINISHED;
-                }
+                case CLOSE -> end(Allocation.FINISHED, "node '" + node.config.name() + "' closed before they could be sent");
             }
-            return Allocation.NODELETE;
+        } else if (ending != null) {
+            node.undelivered(route, "the reference was closed", List.of(message));
+        } else {
+            append(message);
+            if (!flushQueued) {
+                flushQueued = true;
+                send(Signal.FLUSH);
+            }
         }
-        append(message);
-        if (!flushQueued) {
-            flushQueued = true;
-            send(Signal.FLUSH);
-        }
-        return Allocation.NODELETE;
+        return ending != null && !flushQueued && retry == null ? ending : Allocation.NODELETE;
     }
 
     @Override
     protected Allocation onPoisonPill(PoisonPill pill) {
-        finish("the actor system stopped the reference to it before they could be sent");
-        return pill.status();
+        end(pill.status(), "the actor system stopped the reference to it before they could be sent");
+        return !flushQueued && retry == null ? ending : Allocation.NODELETE;
+    }
+
+    /** Sends or reports everything, and terminates with {@code status} once no signal is on its way. */
+    private void end(Allocation status, String reason) {
+        if (ending == null) {
+            ending = status;
+            finish(reason);
+        }
+        if (retry != null && retry.cancel()) {
+            retry = null;
+        }
     }
 
     /** Sends {@link Signal#CLOSE} unless the proxy has already terminated. */
@@ -241,10 +259,9 @@ final class Proxy extends Actor<Object> {
     }
 
     private void scheduleRetry() {
-        if (!retryScheduled && !node.isClosing()) {
+        if (retry == null && ending == null) {
             try {
-                node.system.scheduleOnce(node.config.retryInterval(), ref(), Signal.RETRY);
-                retryScheduled = true;
+                retry = node.system.scheduleOnce(node.config.retryInterval(), ref(), Signal.RETRY);
             } catch (RuntimeException stopping) {
                 // The system accepts no new schedules: it is stopping, so nothing would try again.
                 reportHeld("the actor system stopped before the peer took them (" + stopping + ")");

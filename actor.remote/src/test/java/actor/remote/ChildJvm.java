@@ -1,0 +1,127 @@
+package actor.remote;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/**
+ * A {@link PeerProcess} in a JVM of its own, on the class path of the test run (its module path and
+ * class path together) with the one flag Agrona needs. Its stdout lines are collected as they come,
+ * for the test to wait on; its stderr goes to the test's.
+ */
+final class ChildJvm implements AutoCloseable {
+
+    /** The flag of every JVM that runs actor.remote on the class path. */
+    static final String FLAG = "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED";
+
+    private final String name;
+    private final Process process;
+    private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    private final List<String> seen = new ArrayList<>();
+
+    private ChildJvm(String name, Process process) {
+        this.name = name;
+        this.process = process;
+        final Thread reader = new Thread(() -> {
+            try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line = out.readLine(); line != null; line = out.readLine()) {
+                    lines.add(line);
+                }
+            } catch (IOException e) {
+                lines.add("READ FAILED " + e);
+            }
+        }, "stdout of " + name);
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    /** Starts {@code PeerProcess} with {@code args}. */
+    static ChildJvm start(String name, String... args) throws IOException {
+        final List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                FLAG, "-XX:+UseSerialGC", "-Xmx128m", "-XX:TieredStopAtLevel=1",
+                "-cp", classPath(), PeerProcess.class.getName()));
+        command.addAll(List.of(args));
+        return new ChildJvm(name, new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start());
+    }
+
+    /** The test run's module path and class path, as one class path. */
+    private static String classPath() {
+        final List<String> entries = new ArrayList<>();
+        for (String property : List.of("jdk.module.path", "java.class.path")) {
+            final String value = System.getProperty(property);
+            if (value != null && !value.isEmpty()) {
+                entries.add(value);
+            }
+        }
+        return String.join(File.pathSeparator, entries);
+    }
+
+    /** {@return the first line from now on that matches, waiting at most {@code timeout}} Lines passed over are kept in {@link #seen()}. */
+    String await(Predicate<String> wanted, Duration timeout) throws InterruptedException {
+        final long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            final String line = lines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            if (line == null) {
+                throw new AssertionError(name + ": no matching line within " + timeout + " (alive: " + process.isAlive()
+                        + "); last lines: " + seen.subList(Math.max(0, seen.size() - 10), seen.size()));
+            }
+            seen.add(line);
+            if (wanted.test(line)) {
+                return line;
+            }
+        }
+    }
+
+    /** {@return the next {@code count} lines that start with {@code prefix}, other lines skipped} */
+    List<String> take(String prefix, int count, Duration timeout) throws InterruptedException {
+        final long deadline = System.nanoTime() + timeout.toNanos();
+        final List<String> taken = new ArrayList<>();
+        while (taken.size() < count) {
+            taken.add(await(line -> line.startsWith(prefix), Duration.ofNanos(Math.max(0, deadline - System.nanoTime()))));
+        }
+        return taken;
+    }
+
+    /** The lines read so far by {@link #await}. */
+    List<String> seen() {
+        return seen;
+    }
+
+    /** Closes the child's stdin, which ends a ponger or a sink. */
+    void closeInput() throws IOException {
+        process.getOutputStream().close();
+    }
+
+    /** SIGKILL, and waits for the process to be gone; its exit value (137 on Linux). */
+    int kill() throws InterruptedException {
+        process.destroyForcibly();
+        return process.waitFor();
+    }
+
+    /** {@return the exit value, waiting at most {@code timeout}} */
+    int exitValue(Duration timeout) throws InterruptedException {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError(name + " still running after " + timeout);
+        }
+        return process.exitValue();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (process.isAlive()) {
+            process.destroyForcibly();
+            process.waitFor();
+        }
+    }
+}
