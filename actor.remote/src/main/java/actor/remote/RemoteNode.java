@@ -6,6 +6,8 @@ import actor.api.ActorSystem;
 import actor.remote.codec.UnsupportedMessageTypeException;
 import actor.remote.internal.Node;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * A node of remote actors: an {@link ActorSystem} reachable over Aeron (UDP) at an endpoint, under a
@@ -58,20 +60,21 @@ import java.util.List;
  */
 public final class RemoteNode implements AutoCloseable {
 
-    private final Node node;
+    /** Set once, by {@link #start}, before the node is used. */
+    private Node node;
     private final ActorSystem system;
     private final RemoteConfig config;
 
-    private RemoteNode(Node node, ActorSystem system, RemoteConfig config) {
-        this.node = node;
+    private RemoteNode(ActorSystem system, RemoteConfig config) {
         this.system = system;
         this.config = config;
     }
 
     /**
      * Starts a node on {@code system}: the embedded media driver (unless the configuration names
-     * an external one), the subscription at the node's endpoint, a publication per configured peer,
-     * and the receiving agent's thread.
+     * an external one), a publication per configured peer, the subscription at the node's endpoint,
+     * and the receiving agent's thread. Messages may arrive as soon as it returns; to have exports in
+     * place before anything arrives, use {@link #start(ActorSystem, RemoteConfig, Consumer)}.
      *
      * @param system the running system whose actors the node exports and on which its references live
      * @param config the node's configuration
@@ -80,7 +83,34 @@ public final class RemoteNode implements AutoCloseable {
      *                               in use, say)
      */
     public static RemoteNode start(ActorSystem system, RemoteConfig config) {
-        return new RemoteNode(Node.start(system, config), system, config);
+        return start(system, config, node -> { });
+    }
+
+    /**
+     * As {@link #start(ActorSystem, RemoteConfig)}, running {@code setup} before the node starts
+     * receiving: exports made there are in place before the first message arrives (one that arrives
+     * for a name not exported is reported and dropped), and references looked up there may be sent
+     * to at once (what they send is held until the peer connects).
+     *
+     * <pre>{@code
+     * RemoteNode node = RemoteNode.start(system, config, n -> n.export("ponger", Ping.class, ponger.ref()));
+     * }</pre>
+     *
+     * @param system the running system
+     * @param config the node's configuration
+     * @param setup  exports (and lookups) to make before anything is received; if it throws, the node
+     *               is closed and the exception rethrown
+     * @return the running node
+     * @throws IllegalStateException if the system is not running, or Aeron refuses the endpoint
+     */
+    public static RemoteNode start(ActorSystem system, RemoteConfig config, Consumer<? super RemoteNode> setup) {
+        Objects.requireNonNull(setup, "setup");
+        final RemoteNode remote = new RemoteNode(system, config);
+        Node.start(system, config, node -> {
+            remote.node = node;
+            setup.accept(remote);
+        });
+        return remote;
     }
 
     /**

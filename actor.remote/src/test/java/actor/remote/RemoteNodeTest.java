@@ -441,4 +441,49 @@ class RemoteNodeTest {
             return files.count();
         }
     }
+
+    @Test
+    @Timeout(30)
+    void exportsMadeInTheSetupAreInPlaceBeforeTheFirstMessageArrives() throws Exception {
+        final String ea = Ports.freeEndpoint();
+        final String eb = Ports.freeEndpoint();
+        try (ActorTestKit ka = ActorTestKit.start(); ActorTestKit kb = ActorTestKit.start()) {
+            final RemoteNode a = RemoteNode.start(ka.system(), node("a", ea).peer("b", eb).build());
+            final ActorRef<Seq> ref = a.lookup("b", "seq", Seq.class);
+            for (long n = 0; n < 100; n++) {
+                ref.send(new Seq(0, n));
+            }
+            final TestProbe<Seq> probe = kb.probe();
+            final RemoteNode b = RemoteNode.start(kb.system(), node("b", eb).build(),
+                    node -> node.export("seq", Seq.class, probe.ref()));
+            assertEquals(range(0, 100).stream().map(n -> new Seq(0, n)).toList(),
+                    probe.receiveMessages(100, Duration.ofSeconds(10)), "held until b connected, then all in order");
+            awaitTrue("confirmed", Duration.ofSeconds(5), () -> a.acknowledgedMessages() == 100);
+            b.close();
+            a.close();
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void aSetupThatThrowsClosesTheNodeAndEndsItsReferences() throws Exception {
+        final String ea = Ports.freeEndpoint();
+        try (ActorTestKit ka = ActorTestKit.start()) {
+            final List<ActorRef<Pong>> looked = new ArrayList<>();
+            final IllegalStateException thrown = assertThrows(IllegalStateException.class,
+                    () -> RemoteNode.start(ka.system(), node("a", ea).peer("b", Ports.freeEndpoint()).build(), node -> {
+                        looked.add(node.lookup("b", "x", Pong.class));
+                        throw new IllegalStateException("setup failed");
+                    }));
+            assertEquals("setup failed", thrown.getMessage());
+            awaitTrue("the reference ended", Duration.ofSeconds(5), () -> {
+                looked.get(0).send(new Pong(1));
+                return ka.system().deadLetters() > 0;
+            });
+            ka.takeErrors();
+            final RemoteNode again = RemoteNode.start(ka.system(), node("a", ea).build());
+            assertEquals(List.of(), again.peers(), "the endpoint was released");
+            again.close();
+        }
+    }
 }

@@ -28,6 +28,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
@@ -64,9 +65,10 @@ public final class Node {
     private final Path temporaryDirectory;
     private final MediaDriver driver;
     private final Aeron aeron;
-    private final Subscription subscription;
-    private final NodeAgent agent;
-    private final AgentRunner runner;
+    /** Set by {@link #start} before it returns the node; read by {@link #close}. */
+    private NodeAgent agent;
+    /** As {@link #agent}. */
+    private AgentRunner runner;
     private volatile boolean closing;
     /**
      * Problems Aeron reported while the node was starting, null once it has started: a start that
@@ -111,7 +113,6 @@ public final class Node {
                     .clientName("actor.remote " + config.name())
                     .threadFactory(daemonThreads("actor.remote-client-" + config.name()))
                     .errorHandler(e -> failure("the Aeron client failed", e)));
-            this.subscription = client.addSubscription(Wire.subscriptionChannel(config.endpoint()), config.streamId());
             final long now = System.nanoTime();
             for (NodeAddress address : config.peers()) {
                 peers.put(address.name(), new Peer(address.name(), address.endpoint(),
@@ -131,22 +132,40 @@ public final class Node {
         this.temporaryDirectory = directory;
         this.driver = embedded;
         this.aeron = client;
-        this.agent = new NodeAgent(this, subscription, List.copyOf(peers.values()));
-        this.runner = new AgentRunner(config.idleStrategy().get(), e -> failure("the receiving agent failed", e), null, agent);
     }
 
     /**
-     * Starts a node on {@code system}.
+     * Starts a node on {@code system}: the driver, the client and the publications, then
+     * {@code setup} (which may export actors and look others up), and only then the subscription
+     * and the receiving agent, so that nothing arrives before the exports of {@code setup} are in place.
      *
      * @throws IllegalStateException if the system is not running, or the endpoint cannot be bound
      */
-    public static Node start(ActorSystem system, RemoteConfig config) {
+    public static Node start(ActorSystem system, RemoteConfig config, Consumer<Node> setup) {
         Objects.requireNonNull(system, "system");
         Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(setup, "setup");
         if (!system.isRunning()) {
             throw new IllegalStateException(system + " is not running: start the node on a running system");
         }
         final Node node = new Node(system, config);
+        try {
+            setup.accept(node);
+            final Subscription subscription = node.aeron.addSubscription(
+                    Wire.subscriptionChannel(config.endpoint()), config.streamId());
+            node.agent = new NodeAgent(node, subscription, List.copyOf(node.peers.values()));
+            node.runner = new AgentRunner(config.idleStrategy().get(), e -> node.failure("the receiving agent failed", e),
+                    null, node.agent);
+        } catch (RuntimeException | Error e) {
+            node.closing = true;
+            node.proxies.values().forEach(Proxy::close);
+            closeQuietly(node.aeron, node.driver, node.temporaryDirectory);
+            synchronized (node) {
+                node.startProblems.forEach(e::addSuppressed);
+                node.startProblems = null;
+            }
+            throw e;
+        }
         AgentRunner.startOnThread(node.runner, daemonThreads("actor.remote-" + config.name()));
         node.started();
         return node;
