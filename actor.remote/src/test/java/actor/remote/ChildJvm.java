@@ -117,11 +117,16 @@ final class ChildJvm implements AutoCloseable {
         return process.exitValue();
     }
 
+    /** Kills the process if it still runs (a test that failed half-way), waiting at most 10 s for it to go. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         if (process.isAlive()) {
             process.destroyForcibly();
-            process.waitFor();
+            try {
+                process.waitFor(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

@@ -30,8 +30,9 @@ import org.junit.jupiter.api.Timeout;
  * Nodes in separate JVMs on the loopback interface: this test's JVM is one node, each
  * {@link PeerProcess} ({@link ChildJvm}) another. Ping-pong; four senders into one receiver with
  * each sender's order checked; a peer killed with SIGKILL in the middle of a stream (reported, no
- * hang, and exactly the messages it had not confirmed are reported); a killed peer restarted and
- * sent to again.
+ * hang, and exactly the messages it had not confirmed are reported: some it had handed to its
+ * actor, whose confirmation was still on its way, are among them, as "not known delivered" says);
+ * a killed peer restarted and sent to again.
  */
 class MultiProcessTest {
 
@@ -165,10 +166,16 @@ class MultiProcessTest {
             thread.start();
         }
 
+        /** Stops the stream; the count sent is then final. */
         @Override
-        public void close() throws InterruptedException {
+        public void close() {
             stop.set(true);
-            thread.join();
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted while stopping the stream", e);
+            }
         }
     }
 
@@ -195,25 +202,26 @@ class MultiProcessTest {
             final RemoteNode a = RemoteNode.start(kit.system(), node("a", here).peer("b", there).build());
             sink.await("READY"::equals, LINE_TIMEOUT);
             awaitTrue("connected", LINE_TIMEOUT, () -> a.peerState("b") == PeerState.CONNECTED);
-            final long total;
+            final Stream stream = new Stream(a.lookup("b", "sink", Seq.class));
             final long lostAfterMillis;
-            try (Stream stream = new Stream(a.lookup("b", "sink", Seq.class))) {
+            try {
                 sink.await("GOT 0 2000"::equals, LINE_TIMEOUT);
                 assertEquals(137, sink.kill(), "SIGKILL");
                 final long killed = System.nanoTime();
                 awaitTrue("lost", Duration.ofSeconds(10), () -> a.peerState("b") == PeerState.LOST);
                 lostAfterMillis = (System.nanoTime() - killed) / 1_000_000;
                 Thread.sleep(100);
+            } finally {
                 stream.close();
-                total = stream.sent.get();
             }
+            final long total = stream.sent.get();
             awaitTrue("every message confirmed or reported", Duration.ofSeconds(10),
                     () -> a.acknowledgedMessages() + a.undeliveredMessages() == total);
             a.close();
             final List<ActorError> errors = kit.takeErrors();
             assertTrue(errors.stream().allMatch(ActorError.RemoteUndelivered.class::isInstance), errors.toString());
             final long confirmed = a.acknowledgedMessages();
-            assertTrue(confirmed > 2000, "at least what the sink printed: " + confirmed);
+            assertTrue(confirmed > 0 && confirmed < total, "confirmed before the kill: " + confirmed + " of " + total);
             assertEquals(range(confirmed, total), reported(errors),
                     "exactly the messages after the last confirmed one, each once");
             assertTrue(((ActorError.RemoteUndelivered) errors.get(0)).reason().contains("node 'b' is lost"));

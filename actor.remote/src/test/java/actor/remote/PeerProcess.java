@@ -81,7 +81,8 @@ public final class PeerProcess {
                 .maxPendingMessages(RemoteConfig.MAX_PENDING_MESSAGES).closeTimeout(Duration.ofSeconds(10))
                 .build();
         final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1).build());
-        try (RemoteNode node = RemoteNode.start(system, config)) {
+        final RemoteNode node = RemoteNode.start(system, config);
+        try {
             switch (role) {
                 case "ponger" -> {
                     node.export("ponger", Ping.class, new Ponger(system, node.lookup(peer.name(), "pinger", Pong.class)).ref());
@@ -110,6 +111,7 @@ public final class PeerProcess {
                 default -> throw new IllegalArgumentException("role " + role);
             }
         } finally {
+            node.close();
             system.shutdown(Duration.ofSeconds(5));
         }
     }

@@ -245,6 +245,8 @@ class RemoteNodeTest {
                     .termLength(RemoteConfig.MIN_TERM_LENGTH).maxPendingMessages(500)
                     .peerTimeout(Duration.ofSeconds(30)).closeTimeout(Duration.ZERO).build());
             awaitTrue("the stuck peer connected", Duration.ofSeconds(5), () -> a.peerState("stuck") == PeerState.CONNECTED);
+            awaitTrue("the stuck peer has an image of a's publication, which it never polls", Duration.ofSeconds(5),
+                    () -> stuck.subscription().imageCount() == 1);
             final ActorRef<Seq> ref = a.lookup("stuck", "seq", Seq.class);
             for (long n = 0; n < total; n++) {
                 ref.send(new Seq(0, n));
@@ -270,6 +272,8 @@ class RemoteNodeTest {
             final RemoteNode a = RemoteNode.start(ka.system(), node("a", ea).peer("silent", es)
                     .heartbeatInterval(Duration.ofMillis(50)).peerTimeout(Duration.ofMillis(300)).build());
             awaitTrue("connected", Duration.ofSeconds(5), () -> a.peerState("silent") == PeerState.CONNECTED);
+            awaitTrue("the silent peer has an image of a's publication, and never answers", Duration.ofSeconds(5),
+                    () -> silent.subscription().imageCount() == 1);
             final ActorRef<Seq> ref = a.lookup("silent", "seq", Seq.class);
             for (long n = 0; n < 100; n++) {
                 ref.send(new Seq(0, n));
