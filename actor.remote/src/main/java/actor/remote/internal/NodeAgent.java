@@ -7,7 +7,9 @@ import io.aeron.Subscription;
 import io.aeron.logbuffer.Header;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
 import org.agrona.collections.Int2ObjectHashMap;
@@ -218,53 +220,59 @@ final class NodeAgent implements Agent {
         at += 4;
         int delivered = 0;
         int failed = 0;
-        String problem = null;
+        Set<String> problems = null;
         Throwable failure = null;
         for (int i = 0; i < count; i++) {
             final int typeId = at + 8 <= end ? buffer.getInt(at, Wire.ORDER) : 0;
             final int messageLength = at + 8 <= end ? buffer.getInt(at + 4, Wire.ORDER) : -1;
             if (messageLength < 0 || messageLength > end - at - 8) {
                 failed += count - i;
-                problem = "the batch ends before its " + count + " messages (corrupt, or another protocol)";
+                problems = add(problems, "the batch ends before its " + count + " messages (corrupt, or another protocol)");
                 break;
             }
             final int payload = at + 8;
             at = payload + messageLength;
             if (target == null) {
                 failed++;
+                problems = add(problems, "no actor is exported under that name here");
                 continue;
             }
             final TypeRegistry.Entry entry = node.registry.entry(typeId);
             if (entry == null) {
                 failed++;
-                problem = problem != null ? problem : "a message of type id " + typeId + ", which this node has not "
-                        + "registered (a type it does not know, or another version of it)";
+                problems = add(problems, "a message of type id " + typeId + ", which this node has not registered "
+                        + "(a type it does not know, or another version of it)");
                 continue;
             }
             try {
                 final Object message = entry.codec().decode(buffer, payload, messageLength);
                 if (!target.type().isInstance(message)) {
                     failed++;
-                    problem = problem != null ? problem : "a " + entry.type().getName() + ", which the actor, exported for "
-                            + target.type().getName() + ", does not accept";
+                    problems = add(problems, "a " + entry.type().getName() + ", which the actor, exported for "
+                            + target.type().getName() + ", does not accept");
                     continue;
                 }
                 target.ref().send(message);
                 delivered++;
             } catch (RuntimeException e) {
                 failed++;
-                if (failure == null) {
-                    failure = e;
-                    problem = problem != null ? problem : "decoding or sending a " + entry.type().getName() + " failed";
-                }
+                failure = failure != null ? failure : e;
+                problems = add(problems, "decoding or sending a " + entry.type().getName() + " failed");
             }
         }
         node.receivedMessages.add(delivered);
         if (failed > 0) {
             node.failure(failed + " of " + count + " message(s) from node '" + from.peer.name + "' to actor '"
                     + new String(from.targetName, StandardCharsets.UTF_8) + "' not delivered: "
-                    + (target == null ? "no actor is exported under that name here" : problem), failure);
+                    + String.join("; ", problems), failure);
         }
+    }
+
+    /** The distinct problems of one batch, in the order met; made on the first. */
+    private static Set<String> add(Set<String> problems, String problem) {
+        final Set<String> set = problems != null ? problems : new LinkedHashSet<>();
+        set.add(problem);
+        return set;
     }
 
     /** The export a batch names: the image's last one if the name is the same, else looked up. */
