@@ -7,6 +7,7 @@ open module actor.bench {
     requires actor.api;
     requires actor.executor;
     requires actor.steal;
+    requires actor.remote;
     requires pekko.actor.typed;
     requires pekko.actor;
     requires scala.library;

@@ -57,6 +57,16 @@ final class PekkoSystems {
      */
     static <R> Started<R> startWith(String benchmark, RunSpec spec, Function<ActorContext<Void>, R> setup)
             throws Exception {
+        return startWith(benchmark, ConfigFactory.empty(), spec.workers(), setup);
+    }
+
+    /**
+     * As {@link #startWith(String, RunSpec, Function)}, for a system called {@code benchmark} with
+     * {@code workers} dispatcher threads and {@code extra} on top of the suite's configuration (the
+     * remote rows' transport and serializers).
+     */
+    static <R> Started<R> startWith(String benchmark, Config extra, int workers, Function<ActorContext<Void>, R> setup)
+            throws Exception {
         final CompletableFuture<R> value = new CompletableFuture<>();
         final ActorSystem<Void> system = ActorSystem.create(Behaviors.<Void>setup(context -> {
             try {
@@ -66,7 +76,7 @@ final class PekkoSystems {
                 throw e;
             }
             return Behaviors.empty();
-        }), benchmark, config(spec.workers()));
+        }), benchmark, extra.withFallback(config(workers)));
         try {
             return new Started<>(system, await(value, benchmark));
         } catch (Exception | Error e) {

@@ -11,6 +11,7 @@ import actor.bench.pekko.PekkoForkJoinCreate;
 import actor.bench.pekko.PekkoForkJoinThroughput;
 import actor.bench.pekko.PekkoMatrix;
 import actor.bench.pekko.PekkoPingPong;
+import actor.bench.pekko.PekkoRemote;
 import actor.bench.pekko.PekkoRepeat;
 import actor.bench.pekko.PekkoRequestReply;
 import actor.bench.pekko.PekkoRescue;
@@ -30,6 +31,7 @@ import actor.bench.toolkit.ForkJoinCreate;
 import actor.bench.toolkit.ForkJoinThroughput;
 import actor.bench.toolkit.Matrix;
 import actor.bench.toolkit.PingPong;
+import actor.bench.toolkit.Remote;
 import actor.bench.toolkit.Repeat;
 import actor.bench.toolkit.RequestReply;
 import actor.bench.toolkit.Rescue;
@@ -64,7 +66,9 @@ public enum Benchmarks {
     BROKER("broker", Broker::new, PekkoBroker::new, false, false),
     SPAWN("spawn", Spawn::new, PekkoSpawn::new, false, false),
     RESCUE("rescue", Rescue::new, PekkoRescue::new, true, false),
-    ASK("ask", Ask::new, PekkoAsk::new, false, false);
+    ASK("ask", Ask::new, PekkoAsk::new, false, false),
+    REMOTE_PING_PONG("remote-ping-pong", Remote::pingPong, PekkoRemote::pingPong, false, false),
+    REMOTE_THROUGHPUT("remote-throughput", Remote::throughput, PekkoRemote::throughput, false, false);
 
     /** The toolkit under test. */
     public static final String ACTORKIT = "actorkit";

@@ -50,6 +50,9 @@ import java.util.Map;
  * @param rescueBlockMillis    rescue: how long the blocking behaviour waits at most, in milliseconds;
  *                             a reply nobody rescues waits about this long
  * @param askRoundTrips        ask: sequential asks from the main thread, each awaited before the next
+ * @param remotePingPongRoundTrips remote ping-pong (two JVMs on loopback): round trips, one at a time
+ * @param remoteMessages       remote throughput (two JVMs on loopback): messages one way
+ * @param remoteWindow         remote throughput: messages per acknowledged window (two windows in flight)
  */
 public record Sizes(long staticSends, long dynamicSends, long staticSendsExternal, long dynamicSendsExternal,
                     int executorActors, int executorGroup, int executorRounds,
@@ -59,7 +62,8 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
                     int ringActors, int ringHops, int countingMessages, int forkJoinActors,
                     int throughputActors, int throughputMessages, int bigActors, int bigPings,
                     int brokerCreatures, int brokerMeetings, int spawnActors,
-                    int rescueRounds, int rescueBlockMillis, int askRoundTrips) {
+                    int rescueRounds, int rescueBlockMillis, int askRoundTrips,
+                    int remotePingPongRoundTrips, int remoteMessages, int remoteWindow) {
 
     /**
      * About five minutes for the whole suite on this 2-core machine (warm-ups included); each iteration of a
@@ -79,7 +83,8 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
             60, 10_000, 120, 10_000,                      // fork-join throughput; big
             100, 200_000, 200_000,                        // broker; spawn
             20, 50,                                       // rescue
-            20_000);                                      // ask
+            20_000,                                       // ask
+            2_000, 200_000, 1_000);                       // remote ping-pong, throughput, window
 
     /** The reference chapter's and Savina's sizes. */
     public static final Sizes REFERENCE = new Sizes(
@@ -92,7 +97,8 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
             60, 10_000, 120, 20_000,
             100, 200_000, 1_000_000,
             100, 50,
-            100_000);
+            100_000,
+            20_000, 2_000_000, 1_000);
 
     /** The preset called {@code name} ("small" or "reference"). */
     public static Sizes preset(String name) {

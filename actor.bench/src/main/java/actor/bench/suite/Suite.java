@@ -1,5 +1,6 @@
 package actor.bench.suite;
 
+import actor.bench.remote.ServerProcess;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -203,7 +204,9 @@ public final class Suite {
     }
 
     private static List<String> jvmArgs(Options options) {
-        final List<String> args = new ArrayList<>();
+        // The remote rows run Aeron, whose Agrona reads jdk.internal.misc.Unsafe; the other rows do
+        // not touch it, so the flag changes nothing for them.
+        final List<String> args = new ArrayList<>(List.of(ServerProcess.FLAG));
         if (options.jvmArgs().stream().noneMatch(a -> a.startsWith("-Xmx"))) {
             args.add(options.preset().equals("reference") ? "-Xmx16g" : "-Xmx4g");
         }

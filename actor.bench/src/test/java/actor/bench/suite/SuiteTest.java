@@ -152,6 +152,21 @@ class SuiteTest {
         }
     }
 
+    @Test
+    @Timeout(180)
+    void theRemoteRowsRunInTwoJvmsToTheirCheckedEndOnBothSystems() throws Exception {
+        final Sizes remote = TINY.with("remotePingPongRoundTrips", 50).with("remoteMessages", 5_000).with("remoteWindow", 500);
+        for (String system : List.of(Benchmarks.ACTORKIT, Benchmarks.PEKKO)) {
+            final String variant = Benchmarks.REMOTE_PING_PONG.variants(system).get(0);
+            for (Benchmarks b : List.of(Benchmarks.REMOTE_PING_PONG, Benchmarks.REMOTE_THROUGHPUT)) {
+                for (int iteration = 0; iteration < 2; iteration++) {
+                    assertTrue(b.workload(system).run(new RunSpec(2, variant, remote, new HashMap<>())) > 0,
+                            b.id() + " on " + system + ", iteration " + iteration);
+                }
+            }
+        }
+    }
+
     /**
      * The replies made while the Blocker still blocked: an order of events, not a timing. With the
      * block capped at 20 s only a missing rescue (or no second thread) lets the block end first;
