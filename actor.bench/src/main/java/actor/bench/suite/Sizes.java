@@ -66,8 +66,9 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
                     int remotePingPongRoundTrips, int remoteMessages, int remoteWindow) {
 
     /**
-     * About five minutes for the whole suite on this 2-core machine (warm-ups included); each iteration of a
-     * row well under a second or so. Ping-pong and thread ring run ten times Savina's length:
+     * About seven minutes for the whole suite on this 2-core machine (warm-ups included; the two remote
+     * rows take one and a half of them); each iteration of a row well under a second or so, but
+     * Pekko's remote ping-pong, about 6 s (its 2,000 round trips at about 3 ms each). Ping-pong and thread ring run ten times Savina's length:
      * Savina's 40,000 round trips or 100,000 hops last 3-4 ms here, shorter than the tens of
      * milliseconds a fresh worker thread may spend on its creator's virtual CPU before the kernel
      * moves it, so their times would measure thread placement. Cross-worker ping-pong runs 2.5
