@@ -1,6 +1,7 @@
 package actor.api;
 
 import actor.stats.StatisticsReport;
+import actor.steal.Topology;
 import actor.steal.VictimSelector;
 import actor.steal.VictimSelectors;
 import java.time.Duration;
@@ -59,6 +60,7 @@ public final class ActorSystemConfig {
     private final FailurePolicy failurePolicy;
     private final Checks checks;
     private final VictimSelector victimSelector;
+    private final Topology topology;
     private final StatisticsMode statistics;
     private final StatisticsReport statisticsReport;
     private final MailboxKind mailboxKind;
@@ -67,7 +69,7 @@ public final class ActorSystemConfig {
     private final Duration closeWhenQuietFor;
     private final boolean daemon;
 
-    private ActorSystemConfig(Builder b, int workers, int mailboxes, VictimSelector victimSelector) {
+    private ActorSystemConfig(Builder b, int workers, int mailboxes, VictimSelector victimSelector, Topology topology) {
         this.name = b.name != null ? b.name : "actors-" + SYSTEM_NUMBERS.incrementAndGet();
         this.workers = workers;
         this.mailboxes = mailboxes;
@@ -77,6 +79,7 @@ public final class ActorSystemConfig {
         this.failurePolicy = b.failurePolicy;
         this.checks = b.checks;
         this.victimSelector = victimSelector;
+        this.topology = topology;
         this.statisticsReport = b.statisticsReport;
         this.statistics = b.statisticsReport != null ? StatisticsMode.ON : b.statistics;
         this.mailboxKind = b.mailboxKind;
@@ -139,6 +142,14 @@ public final class ActorSystemConfig {
         return victimSelector;
     }
 
+    /**
+     * {@return the machine the workers are placed on, worker {@code i} on the CPU at position
+     * {@code i % topology().cpus()}; what locality-aware victim selectors steal along}
+     */
+    public Topology topology() {
+        return topology;
+    }
+
     /** {@return whether statistics are counted} */
     public StatisticsMode statistics() {
         return statistics;
@@ -184,6 +195,7 @@ public final class ActorSystemConfig {
     public String toString() {
         return "ActorSystemConfig[name=" + name + ", workers=" + workers + ", mailboxes=" + mailboxes
                 + ", mailboxKind=" + mailboxKind + ", victimSelector=" + victimSelector.name() + ", statistics=" + statistics
+                + ", topology=" + topology
                 + ", sleepAfter=" + (sleepAfter == null ? "never" : sleepAfter)
                 + ", failurePolicy=" + describe(failurePolicy) + ", errorHandler=" + describe(errorHandler)
                 + ", checks=" + checks + ", strictSends=" + strictSends
@@ -220,6 +232,7 @@ public final class ActorSystemConfig {
         private Checks checks = Checks.STANDARD;
         private String victimSelectorName = DEFAULT_VICTIM_SELECTOR;
         private VictimSelector victimSelector;
+        private Topology topology;
         private StatisticsMode statistics = StatisticsMode.OFF;
         private StatisticsReport statisticsReport;
         private MailboxKind mailboxKind = DEFAULT_MAILBOX_KIND;
@@ -447,6 +460,20 @@ public final class ActorSystemConfig {
         }
 
         /**
+         * The machine the workers are placed on, for locality-aware victim selectors (such as
+         * {@code hierarchical}); default {@link Topology#detect()}, read from Linux's sysfs (flat
+         * elsewhere). Set it when sysfs misdescribes the machine, or to try a selector on the shape
+         * of another machine, e.g. {@code Topology.parse("sockets=2,coresPerL3=8")}.
+         *
+         * @param topology the machine
+         * @return this builder
+         */
+        public Builder topology(Topology topology) {
+            this.topology = Objects.requireNonNull(topology, "topology");
+            return this;
+        }
+
+        /**
          * Whether statistics are counted; default {@link StatisticsMode#OFF}.
          *
          * @param statistics {@link StatisticsMode#ON} to count them
@@ -503,7 +530,8 @@ public final class ActorSystemConfig {
             requirePositive("closeWhenQuietFor", closeWhenQuietFor);
             final VictimSelector selector =
                     victimSelector != null ? victimSelector : VictimSelectors.byName(victimSelectorName);
-            return new ActorSystemConfig(this, workers, resolvedMailboxes, selector);
+            return new ActorSystemConfig(this, workers, resolvedMailboxes, selector,
+                    topology != null ? topology : Topology.detect());
         }
 
         private static void requirePositive(String field, Duration value) {

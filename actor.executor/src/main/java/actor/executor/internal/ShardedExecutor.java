@@ -95,8 +95,8 @@ final class ShardedExecutor implements ActorExecutor {
             final Worker worker = new Worker(w, sleeps[w], progress[w], counters, new EnvelopeRunner(access, reporter,
                     termination, progress[w], counters, statistics.counting()), termination, table);
             if (stealing) {
-                worker.stealWith(new Thief(w, sleeps, progress, table, selector, new StealView(table, stamps),
-                        stamps, reporter, counters));
+                worker.stealWith(new Thief(w, sleeps, progress, table, selector,
+                        new StealView(table, stamps, config.topology()), stamps, reporter, counters));
             }
             final WorkerRunner runner = new WorkerRunner(worker, termination, config.idleStrategy().get(),
                     sleepAfterNanos, this::finalSweep);

@@ -1,21 +1,30 @@
 package actor.executor.internal;
 
+import actor.steal.Topology;
 import actor.steal.WorkerView;
 import actor.steal.internal.StealStamps;
 import actor.steal.internal.WorkerQueueTable;
 
 /**
- * What victim selectors see: the worker count, steal stamps, and occupancy counted on request from
- * racy reads of a slice. Threading: any worker, at once; every read is racy by design.
+ * What victim selectors see: the worker count, steal stamps, occupancy counted on request from
+ * racy reads of a slice, and the configured topology. Threading: any worker, at once; every read is
+ * racy by design.
  */
 final class StealView implements WorkerView {
 
     private final WorkerQueueTable<Mailbox> table;
     private final StealStamps stamps;
+    private final Topology topology;
 
-    StealView(WorkerQueueTable<Mailbox> table, StealStamps stamps) {
+    StealView(WorkerQueueTable<Mailbox> table, StealStamps stamps, Topology topology) {
         this.table = table;
         this.stamps = stamps;
+        this.topology = topology;
+    }
+
+    @Override
+    public Topology topology() {
+        return topology;
     }
 
     @Override
