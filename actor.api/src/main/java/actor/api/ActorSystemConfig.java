@@ -434,7 +434,8 @@ public final class ActorSystemConfig {
 
         /**
          * The work-stealing victim selector, by provider name: {@code none} (stealing off),
-         * {@code random}, {@code longest-victim} (the default), or the name of any
+         * {@code random}, {@code longest-victim} (the default), {@code hierarchical} (nearest
+         * workers first along the {@link #topology(Topology) topology}), or the name of any
          * {@code provides actor.steal.VictimSelector}. Checked in {@link #build()}.
          *
          * @param name the selector's {@link VictimSelector#name()}

@@ -33,6 +33,29 @@ public interface WorkerView {
     int occupancy(int worker);
 
     /**
+     * {@return how many steal attempts on a victim {@code worker} has made since it last found work:
+     * 0 while it is busy} Attempts in which the selector chose no victim do not count. A selector
+     * reading its own thief's count sees the attempts before the current one. The default, for views
+     * that do not track it, is 0.
+     *
+     * @param worker a worker index in {@code [0, workers())}
+     */
+    default int stealAttempts(int worker) {
+        return 0;
+    }
+
+    /**
+     * {@return the victim of {@code worker}'s latest steal attempt while it still looks for work
+     * (the worker it is polling), or {@link VictimSelector#NONE} once it has found work, if its
+     * latest attempt had no victim, or if the view does not track it (the default)}
+     *
+     * @param worker a worker index in {@code [0, workers())}
+     */
+    default int stealTarget(int worker) {
+        return VictimSelector.NONE;
+    }
+
+    /**
      * {@return the machine the workers are placed on} The default, for views that know nothing about
      * placement, is {@link Topology#unknown()}: every worker as close to every other.
      */

@@ -6,8 +6,8 @@ import actor.steal.internal.StealStamps;
 import actor.steal.internal.WorkerQueueTable;
 
 /**
- * What victim selectors see: the worker count, steal stamps, occupancy counted on request from
- * racy reads of a slice, and the configured topology. Threading: any worker, at once; every read is
+ * What victim selectors see: the worker count, each worker's search (steal stamps, attempts,
+ * target), occupancy counted on request from racy reads of a slice, and the configured topology. Threading: any worker, at once; every read is
  * racy by design.
  */
 final class StealView implements WorkerView {
@@ -35,6 +35,16 @@ final class StealView implements WorkerView {
     @Override
     public long lastStealAttemptNanos(int worker) {
         return stamps.lastAttemptNanos(worker);
+    }
+
+    @Override
+    public int stealAttempts(int worker) {
+        return stamps.attempts(worker);
+    }
+
+    @Override
+    public int stealTarget(int worker) {
+        return stamps.target(worker);
     }
 
     @Override

@@ -78,7 +78,7 @@ class SoakTest {
     static Stream<Arguments> configurations() {
         final List<Arguments> all = new ArrayList<>();
         int n = 0;
-        final List<String> selectors = List.of("none", "random", "longest-victim");
+        final List<String> selectors = List.of("none", "random", "longest-victim", "hierarchical");
         final int[] workerCounts = {1, CORES, 4 * CORES, 8 * CORES};
         for (String selector : selectors) {
             for (int workers : workerCounts) {
