@@ -49,7 +49,7 @@ public final class VictimSelectors {
      * view's {@link WorkerView#topology() topology} (sharing a cache, then a NUMA node, then the
      * system), spends as many attempts at each level as the thief's group there has other workers
      * before it moves one level up, and backs off when more than half of a level (at most a NUMA
-     * node) would converge on its only busy worker} The view's
+     * node) would converge on one victim} The view's
      * {@link WorkerView#stealAttempts stealAttempts} and {@link WorkerView#stealTarget stealTarget}
      * drive the budget and the throttle; a view without them gets neither.
      */

@@ -7,25 +7,29 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * {@code hierarchical}: steals from the nearest workers that have work, moving up the machine's
  * {@link Topology} (shared cache, NUMA node, NUMA group, system) only when the near ones have none or
- * keep failing, and backs off when too many thieves already converge on a lone busy worker. The
+ * keep failing, and backs off when too many thieves already converge on one victim. The
  * hierarchical victim selection of locality-aware work stealing, adapted to queue stealing.
  *
  * <p><b>Levels and budget.</b> A thief starts at the lowest level of its topology where it has
- * attempts left: level {@code L} allows as many attempts on a victim as the thief's group there has
- * other workers, counted by {@link WorkerView#stealAttempts} since the thief last found work; once
- * spent, it starts one level up; the top level (the system) has no limit. A thief that finds work
- * starts at the bottom again.
+ * attempts left: level {@code L} allows as many attempts on a victim as the thief's group there
+ * has other workers, counted by {@link WorkerView#stealAttempts} since the thief last found work;
+ * once spent, it starts one level up; the top level (the system) has no limit. A thief that finds
+ * work starts at the bottom again. Attempts without a victim (nobody had work, or the thief backed
+ * off) do not count: a thief that waited out an idle spell still looks near first.
  *
  * <p><b>Choice.</b> At its starting level the thief considers the other workers of its group there
- * whose {@linkplain WorkerView#occupancy occupancy} is not zero, and takes one uniformly at random.
+ * whose {@linkplain WorkerView#occupancy occupancy} is not zero, and draws one uniformly at random.
  * If none has work, it looks one level up (at the workers it has not just seen), and so on to the
  * system; if nobody has work, no victim.
  *
- * <p><b>Throttle.</b> If the victim is the only worker with work at that level, and the thieves
- * already {@linkplain WorkerView#stealTarget polling} it, with this one, would be more than half the
- * workers of that level's group (the group taken at most as large as the victim's NUMA node), the
- * thief backs off this time; a lone thief always goes ahead. However many thieves go idle at once, at most half a node's worth
- * converges on one busy worker; the others wait for it to spread work or for other work to appear.
+ * <p><b>Throttle.</b> If the thieves already {@linkplain WorkerView#stealTarget polling} the drawn
+ * victim, with this one, would be more than half the workers of that level's group (the group taken
+ * at most as large as the victim's NUMA node), the thief backs off this time; a lone thief always
+ * goes ahead. The reference throttles only a victim that is the only worker with work at its level,
+ * the case where every thief converges; applying the same limit to whichever victim was drawn also
+ * bounds the case of two or three busy workers, for one more look at the thieves' targets. However
+ * many thieves go idle at once, at most half a level (and half a node) converges on one victim; the
+ * others try again.
  *
  * <p>Thread-safe and stateless: every input comes from the view. Allocates nothing: the topology
  * answers group queries with array reads, and the random choice uses {@link ThreadLocalRandom}.
@@ -62,7 +66,7 @@ public final class HierarchicalVictimSelector extends BuiltinSelector {
                 }
             }
             if (candidates > 0) {
-                return candidates == 1 && crowded(thief, victim, level, topology, workers, view) ? NONE : victim;
+                return crowded(thief, victim, level, topology, workers, view) ? NONE : victim;
             }
         }
         return NONE;

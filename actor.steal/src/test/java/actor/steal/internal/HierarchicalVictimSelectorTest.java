@@ -62,7 +62,7 @@ class HierarchicalVictimSelectorTest {
     }
 
     @Test
-    void aLoneBusyWorkerTakesAtMostHalfItsNodeAsThieves() {
+    void aVictimTakesAtMostHalfItsNodeAsThieves() {
         final TestView view = new TestView(FOUR_BY_EIGHT, 32).busy(3).polling(3, 1, 2, 4);
         assertEquals(Set.of(3), victims(0, view), "three thieves poll it: the fourth joins");
         view.polling(3, 5);
@@ -71,7 +71,10 @@ class HierarchicalVictimSelectorTest {
         view.polling(VictimSelector.NONE, 1, 2);
         assertEquals(Set.of(3), victims(12, view), "two poll it: a thief from another node joins");
         view.busy(6).polling(3, 1, 2);
-        assertEquals(Set.of(3, 6), victims(0, view), "no throttle while two workers have work");
+        assertEquals(Set.of(6, VictimSelector.NONE), victims(0, view),
+                "with two busy workers, a thief that draws the crowded one backs off");
+        view.polling(6, 1, 2);
+        assertEquals(Set.of(3, 6), victims(0, view), "two thieves on each: neither is crowded");
     }
 
     @Test
