@@ -7,6 +7,7 @@ open module actor.bench {
     requires actor.api;
     requires actor.executor;
     requires actor.steal;
+    requires org.agrona;
     requires pekko.actor.typed;
     requires pekko.actor;
     requires scala.library;
@@ -14,4 +15,6 @@ open module actor.bench {
     requires jmh.core;
     requires jdk.unsupported;
     requires java.management;
+    // The locality simulation's allocation test reads per-thread allocated bytes (com.sun.management).
+    requires jdk.management;
 }
