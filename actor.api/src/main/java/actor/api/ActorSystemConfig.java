@@ -61,6 +61,7 @@ public final class ActorSystemConfig {
     private final Checks checks;
     private final VictimSelector victimSelector;
     private final Topology topology;
+    private final WorkerPinning pinning;
     private final StatisticsMode statistics;
     private final StatisticsReport statisticsReport;
     private final MailboxKind mailboxKind;
@@ -80,6 +81,7 @@ public final class ActorSystemConfig {
         this.checks = b.checks;
         this.victimSelector = victimSelector;
         this.topology = topology;
+        this.pinning = b.pinning;
         this.statisticsReport = b.statisticsReport;
         this.statistics = b.statisticsReport != null ? StatisticsMode.ON : b.statistics;
         this.mailboxKind = b.mailboxKind;
@@ -150,6 +152,11 @@ public final class ActorSystemConfig {
         return topology;
     }
 
+    /** {@return whether each worker thread is bound to its CPU of the {@link #topology()}} */
+    public WorkerPinning pinning() {
+        return pinning;
+    }
+
     /** {@return whether statistics are counted} */
     public StatisticsMode statistics() {
         return statistics;
@@ -195,7 +202,7 @@ public final class ActorSystemConfig {
     public String toString() {
         return "ActorSystemConfig[name=" + name + ", workers=" + workers + ", mailboxes=" + mailboxes
                 + ", mailboxKind=" + mailboxKind + ", victimSelector=" + victimSelector.name() + ", statistics=" + statistics
-                + ", topology=" + topology
+                + ", topology=" + topology + ", pinning=" + pinning
                 + ", sleepAfter=" + (sleepAfter == null ? "never" : sleepAfter)
                 + ", failurePolicy=" + describe(failurePolicy) + ", errorHandler=" + describe(errorHandler)
                 + ", checks=" + checks + ", strictSends=" + strictSends
@@ -233,6 +240,7 @@ public final class ActorSystemConfig {
         private String victimSelectorName = DEFAULT_VICTIM_SELECTOR;
         private VictimSelector victimSelector;
         private Topology topology;
+        private WorkerPinning pinning = WorkerPinning.NONE;
         private StatisticsMode statistics = StatisticsMode.OFF;
         private StatisticsReport statisticsReport;
         private MailboxKind mailboxKind = DEFAULT_MAILBOX_KIND;
@@ -471,6 +479,20 @@ public final class ActorSystemConfig {
          */
         public Builder topology(Topology topology) {
             this.topology = Objects.requireNonNull(topology, "topology");
+            return this;
+        }
+
+        /**
+         * Whether each worker thread is bound to its CPU of the {@link #topology(Topology)
+         * topology} (worker {@code i} to the CPU at position {@code i % cpus()}); default
+         * {@link WorkerPinning#NONE}. {@link WorkerPinning#CPU} is Linux only and needs JNA at run
+         * time; see there.
+         *
+         * @param pinning whether to pin
+         * @return this builder
+         */
+        public Builder pinning(WorkerPinning pinning) {
+            this.pinning = Objects.requireNonNull(pinning, "pinning");
             return this;
         }
 

@@ -88,6 +88,7 @@ final class ShardedExecutor implements ActorExecutor {
         final VictimSelector selector = config.victimSelector();
         final boolean stealing = n > 1 && !(selector instanceof NoVictimSelector);
         final StealStamps stamps = stealing ? new StealStamps(n, SystemNanoClock.INSTANCE) : null;
+        final int[] pinnedCpus = CpuAffinity.workerCpus(config);
         this.workers = new Worker[n];
         this.threads = new Thread[n];
         for (int w = 0; w < n; w++) {
@@ -99,7 +100,7 @@ final class ShardedExecutor implements ActorExecutor {
                         new StealView(table, stamps, config.topology()), stamps, reporter, counters));
             }
             final WorkerRunner runner = new WorkerRunner(worker, termination, config.idleStrategy().get(),
-                    sleepAfterNanos, this::finalSweep);
+                    sleepAfterNanos, this::finalSweep, pinnedCpus == null ? -1 : pinnedCpus[w]);
             workers[w] = worker;
             threads[w] = new WorkerRunner.WorkerThread(runner, this, config.name() + "-worker-" + w);
             threads[w].setDaemon(config.daemon());
