@@ -57,7 +57,9 @@ class CpuPinningTest {
     void everyWorkerRunsOnItsCpuAndMayRunNowhereElse() throws InterruptedException {
         final Topology topology = Topology.detect();
         for (int workers : new int[] {topology.cpus(), 2 * topology.cpus()}) {
-            final List<Sample> samples = run(ActorSystemConfig.builder().workers(workers).pinning(WorkerPinning.CPU));
+            // NOTE: stealing off, so that each worker runs its own actor's messages and samples itself.
+            final List<Sample> samples = run(ActorSystemConfig.builder().workers(workers).victimSelector("none")
+                    .pinning(WorkerPinning.CPU));
             final BitSet workersSeen = new BitSet();
             for (Sample sample : samples) {
                 final int cpu = topology.cpu(topology.position(sample.worker()));
