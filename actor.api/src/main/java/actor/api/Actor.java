@@ -305,6 +305,7 @@ public abstract class Actor<M> {
         // NOTE: publication point: the release store orders the plain writes above before the
         // registration; senders and workers read it with acquire before reading them.
         VH_CURRENT.setRelease(this, made);
+        Spawning.note(this);
     }
 
     /** Whether {@code registration} is this actor's live one (a message queued for it may run). Called by workers. */
@@ -327,7 +328,8 @@ public abstract class Actor<M> {
 
     final Allocation dispatch(Object message) {
         if (message instanceof PoisonPill pill) {
-            return onPoisonPill(pill);
+            // NOTE: the pill of a failed spawn ends the actor without running its code.
+            return pill == PoisonPill.ABANDONED ? pill.status() : onPoisonPill(pill);
         }
         @SuppressWarnings("unchecked") final M typed = (M) message;
         return receive(typed);
