@@ -205,6 +205,55 @@ public abstract class Actor<M> {
     }
 
     /**
+     * Suspends this actor until {@code stage} completes, without blocking the worker: call it from
+     * a behaviour (or a continuation) and return what it returns. The worker goes on with other
+     * actors at once. Until the stage completes this actor runs nothing: the messages sent to it
+     * meanwhile stay queued, in order. Then {@code continuation} runs as its next behaviour, on
+     * whichever worker gets there first, and its {@link Allocation} applies as a behaviour's
+     * does; the held-back messages follow. One stage at a time: a continuation may await again.
+     *
+     * <pre>{@code
+     * protected Allocation receive(Lookup lookup) {
+     *     return await(client.get(lookup.key()), (value, failure) -> {
+     *         lookup.replyTo().send(failure == null ? new Found(value) : new NotFound(lookup.key()));
+     *         return Allocation.NODELETE;
+     *     });
+     * }
+     * }</pre>
+     *
+     * <p>Ask another actor and await its reply with
+     * {@code await(system().ask(ref, (ActorRef<Reply> replyTo) -> request, timeout), continuation)}
+     * (the reply-to's type, written out, fixes the reply type, which the nested call cannot infer). A stop waits for
+     * a suspended actor (it is live); {@link ActorSystem#shutdown} pills it behind what is held back,
+     * so it ends once its stage completes, or is aborted after the bound: the messages it held back
+     * are then reported as undelivered, and a completion that arrives after the system ended is
+     * reported too, without running the continuation.
+     *
+     * @param <T>          the stage's result type
+     * @param stage        what the actor waits for; completed by any thread
+     * @param continuation what it does then
+     * @return {@link Allocation#NODELETE}: the actor stays live while suspended
+     * @throws NullPointerException  if an argument is null
+     * @throws IllegalStateException if not called from this actor's running behaviour, or if this
+     *                               behaviour already awaits a stage
+     */
+    protected final <T> Allocation await(java.util.concurrent.CompletionStage<T> stage,
+                                         Continuation<? super T> continuation) {
+        if (stage == null) {
+            throw new NullPointerException("stage");
+        }
+        if (continuation == null) {
+            throw new NullPointerException("continuation");
+        }
+        final Registration to = acquireCurrent();
+        if (to == null || to == REGISTERING) {
+            throw new IllegalStateException(this + " is not live; await from its own behaviour");
+        }
+        to.executor().await(to, stage, continuation);
+        return Allocation.NODELETE;
+    }
+
+    /**
      * A send-only reference to this actor, to hand to other actors (as the reply-to of a request)
      * instead of the actor itself: it can send {@code M} and nothing else. References to the same
      * actor are equal.
