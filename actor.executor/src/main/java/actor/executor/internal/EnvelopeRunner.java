@@ -122,8 +122,9 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
             undelivered.record(to.actor(), message);
             return;
         }
-        if (to.awaiting != null) {
-            whileSuspended(to, message);
+        final Suspension suspension = to.suspension;
+        if (suspension != null && suspension.active) {
+            whileSuspended(to, suspension, message);
             return;
         }
         run(to, message);
@@ -165,15 +166,13 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
      * actor's own resumption runs the continuation and then the held-back messages, until one of
      * them awaits again (the rest then stay held back, ahead of anything newer).
      */
-    private void whileSuspended(MailboxRegistration to, Object message) {
-        final Suspension suspension = to.awaiting;
+    private void whileSuspended(MailboxRegistration to, Suspension suspension, Object message) {
         if (message != suspension) {
             suspension.heldBack.addLast(message);
             return;
         }
-        to.awaiting = null;
         resume(to, suspension);
-        while (to.awaiting == null && !suspension.heldBack.isEmpty()) {
+        while (!suspension.active && !suspension.heldBack.isEmpty()) {
             final Object next = suspension.heldBack.pollFirst();
             if (termination.isDone()) {
                 undelivered.record(to.actor(), next);

@@ -12,7 +12,7 @@ import actor.api.spi.Registration;
  * shutdown finds every live actor and a waiting stop names them.
  *
  * <p>Threading: {@code mailbox} is final; the links are read and written under the mailbox lock only;
- * {@code awaiting} and {@code suspension} by the worker processing the mailbox (as the actor's own
+ * {@code suspension} by the worker processing the mailbox (as the actor's own
  * state), and by the final sweep after every worker has exited.
  */
 final class MailboxRegistration extends Registration {
@@ -20,9 +20,10 @@ final class MailboxRegistration extends Registration {
     final Mailbox mailbox;
     MailboxRegistration previousLive;
     MailboxRegistration nextLive;
-    /** While the actor is suspended in an await: its {@link #suspension}; else null. */
-    Suspension awaiting;
-    /** Made on the first await and reused; null if the actor never awaited. */
+    /**
+     * Made on the first await and reused (one field, so a registration of an actor that never
+     * awaits stays the size it was); null if the actor never awaited.
+     */
     Suspension suspension;
 
     MailboxRegistration(Actor<?> actor, ActorExecutor executor, Mailbox mailbox) {

@@ -146,22 +146,20 @@ final class ShardedExecutor implements ActorExecutor {
             throw new IllegalStateException("await is for " + to.actor() + "'s own behaviour, on its worker; "
                     + Thread.currentThread().getName() + " is not running it");
         }
-        if (to.awaiting != null) {
+        Suspension suspension = to.suspension;
+        if (suspension != null && suspension.active) {
             throw new IllegalStateException(to.actor() + " already awaits a stage: await once per behaviour "
                     + "(its continuation may await again)");
         }
-        Suspension suspension = to.suspension;
         if (suspension == null) {
             suspension = new Suspension(this, to);
             to.suspension = suspension;
         }
         suspension.arm(continuation);
-        to.awaiting = suspension;
         try {
             stage.whenComplete(suspension);
         } catch (RuntimeException | Error refused) {
-            to.awaiting = null;
-            suspension.arm(null);
+            suspension.disarm();
             throw refused;
         }
     }

@@ -25,6 +25,8 @@ final class Suspension implements BiConsumer<Object, Throwable> {
 
     private final ShardedExecutor executor;
     private final MailboxRegistration to;
+    /** Whether the actor is suspended: armed, and its resumption not yet run. */
+    boolean active;
     /** Messages that arrived while suspended, oldest first; replayed after the continuation. */
     final ArrayDeque<Object> heldBack = new ArrayDeque<>();
     private Continuation<Object> continuation;
@@ -36,12 +38,19 @@ final class Suspension implements BiConsumer<Object, Throwable> {
         this.to = to;
     }
 
-    /** Arms this suspension for {@code next}; the previous one has resumed. */
+    /** Suspends the actor until the stage completes, then {@code next}; the previous await has resumed. */
     @SuppressWarnings("unchecked")
     void arm(Continuation<?> next) {
         continuation = (Continuation<Object>) next;
         result = null;
         failure = null;
+        active = true;
+    }
+
+    /** Undoes {@link #arm} when the stage refused the callback. */
+    void disarm() {
+        continuation = null;
+        active = false;
     }
 
     /** The stage completed: queue the resumption behind what the actor already has. */
@@ -52,8 +61,9 @@ final class Suspension implements BiConsumer<Object, Throwable> {
         executor.send(to, this);
     }
 
-    /** Runs the continuation (once per arm). */
+    /** Ends the suspension and runs the continuation (once per arm). */
     Allocation resume() {
+        active = false;
         final Continuation<Object> next = continuation;
         final Object value = result;
         final Throwable thrown = failure;
