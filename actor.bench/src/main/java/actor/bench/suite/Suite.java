@@ -83,7 +83,7 @@ public final class Suite {
             return;
         }
         if (options == null) {
-            System.out.printf(HELP, DEFAULT_WARMUP_MILLIS, String.join(", ", Benchmarks.ids()),
+            System.out.printf(HELP, String.join(", ", Benchmarks.ids()), DEFAULT_WARMUP_MILLIS,
                     String.join(", ", Sizes.SMALL.asMap().keySet()));
             return;
         }

@@ -59,6 +59,22 @@ class SuiteTest {
     }
 
     @Test
+    void helpListsTheBenchmarksTheWarmUpDefaultAndTheSizes() throws Exception {
+        final java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        final java.io.PrintStream stdout = System.out;
+        System.setOut(new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            Suite.main(new String[] {"--help"});
+        } finally {
+            System.setOut(stdout);
+        }
+        final String help = out.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(help.contains("(default all): " + String.join(", ", Benchmarks.ids())), help);
+        assertTrue(help.contains("(default " + Suite.DEFAULT_WARMUP_MILLIS + ": the JIT"), help);
+        assertTrue(help.contains("names: " + String.join(", ", Sizes.SMALL.asMap().keySet())), help);
+    }
+
+    @Test
     void optionsHaveDefaultsAndBadOnesSayWhatIsWrong() {
         final Suite.Options defaults = Suite.parse(new String[0]);
         assertEquals("small", defaults.preset());
