@@ -83,7 +83,7 @@ final class ShardedExecutor implements ActorExecutor {
             // NOTE: plain writes before the workers start; Thread.start publishes them.
             mailboxes[i].owner = sleeps[table.workerOf(i)];
         }
-        this.placement = new Placement(table);
+        this.placement = new Placement(table, config.placement());
         this.deadLetters = deadLetters;
         this.exitWait = new ExitWait(termination, mailboxes, reporter, config.stopWarningAfter().toNanos());
         final long sleepAfterNanos = config.sleepAfter().map(d -> d.toNanos()).orElse(-1L);
@@ -131,7 +131,7 @@ final class ShardedExecutor implements ActorExecutor {
         if (previous != null && previous.executor() == this) {
             ticket = previous.ticket();
         } else {
-            ticket = creator != null ? placement.localTicket(creator.index) : placement.outsideTicket();
+            ticket = placement.ticketFor(actor, creator != null ? creator.index : -1);
         }
         final MailboxRegistration made = new MailboxRegistration(actor, this, mailboxes[ticket]);
         made.mailbox.link(made);
