@@ -50,6 +50,10 @@ import java.util.Map;
  * @param rescueBlockMillis    rescue: how long the blocking behaviour waits at most, in milliseconds;
  *                             a reply nobody rescues waits about this long
  * @param askRoundTrips        ask: sequential asks from the main thread, each awaited before the next
+ * @param ioActors             io-block and io-await: actors, each handling its requests one at a time
+ * @param ioRequests           io-block and io-await: requests per actor, all sent to it up front, each
+ *                             waiting for one simulated I/O ({@link IoSimulator})
+ * @param ioDelayMicros        io-block and io-await: how long each simulated I/O takes, in microseconds
  */
 public record Sizes(long staticSends, long dynamicSends, long staticSendsExternal, long dynamicSendsExternal,
                     int executorActors, int executorGroup, int executorRounds,
@@ -59,7 +63,8 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
                     int ringActors, int ringHops, int countingMessages, int forkJoinActors,
                     int throughputActors, int throughputMessages, int bigActors, int bigPings,
                     int brokerCreatures, int brokerMeetings, int spawnActors,
-                    int rescueRounds, int rescueBlockMillis, int askRoundTrips) {
+                    int rescueRounds, int rescueBlockMillis, int askRoundTrips,
+                    int ioActors, int ioRequests, int ioDelayMicros) {
 
     /**
      * About five minutes for the whole suite on this 2-core machine (warm-ups included); each iteration of a
@@ -79,7 +84,8 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
             60, 10_000, 120, 10_000,                      // fork-join throughput; big
             100, 200_000, 200_000,                        // broker; spawn
             20, 50,                                       // rescue
-            20_000);                                      // ask
+            20_000,                                       // ask
+            64, 10, 1_000);                               // io-block, io-await
 
     /** The reference chapter's and Savina's sizes. */
     public static final Sizes REFERENCE = new Sizes(
@@ -92,7 +98,8 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
             60, 10_000, 120, 20_000,
             100, 200_000, 1_000_000,
             100, 50,
-            100_000);
+            100_000,
+            256, 40, 1_000);
 
     /** The preset called {@code name} ("small" or "reference"). */
     public static Sizes preset(String name) {
