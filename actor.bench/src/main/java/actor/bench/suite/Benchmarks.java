@@ -31,6 +31,7 @@ import actor.bench.toolkit.ForkJoinCreate;
 import actor.bench.toolkit.ForkJoinThroughput;
 import actor.bench.toolkit.IoBound;
 import actor.bench.toolkit.Matrix;
+import actor.bench.toolkit.NQueens;
 import actor.bench.toolkit.PingPong;
 import actor.bench.toolkit.Repeat;
 import actor.bench.toolkit.RequestReply;
@@ -39,6 +40,7 @@ import actor.bench.toolkit.Spawn;
 import actor.bench.toolkit.StaticSend;
 import actor.bench.toolkit.StaticSendExternal;
 import actor.bench.toolkit.ThreadRing;
+import actor.bench.toolkit.Trapezoid;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -69,7 +71,9 @@ public enum Benchmarks {
     RESCUE("rescue", Rescue::new, PekkoRescue::new, true, false),
     ASK("ask", Ask::new, PekkoAsk::new, false, false),
     IO_BLOCK("io-block", IoBound::blocking, PekkoIoBound::blocking, WorkerSweeps.IO),
-    IO_AWAIT("io-await", IoBound::awaiting, PekkoIoBound::pipeToSelf, WorkerSweeps.IO);
+    IO_AWAIT("io-await", IoBound::awaiting, PekkoIoBound::pipeToSelf, WorkerSweeps.IO),
+    NQUEENS("nqueens", NQueens::new, null, true, false),
+    TRAPEZOID("trapezoid", Trapezoid::new, null, true, false);
 
     /** Worker counts rows sweep, beside the suite's own. */
     private static final class WorkerSweeps {

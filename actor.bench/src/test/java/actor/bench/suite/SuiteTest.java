@@ -210,6 +210,27 @@ class SuiteTest {
         }
     }
 
+    @Test
+    @Timeout(120)
+    void theLocalityReferencesWorkloadsRunToTheirCheckedEndUnderEveryStealingVariant() throws Exception {
+        final Sizes sizes = TINY.with("nqueensSize", 8).with("trapezoidPieces", 10_000).with("trapezoidWorkers", 10);
+        for (Benchmarks b : List.of(Benchmarks.NQUEENS, Benchmarks.TRAPEZOID)) {
+            assertEquals(Benchmarks.STEALING_VARIANTS, b.variants(Benchmarks.ACTORKIT), b.id());
+            for (String variant : b.variants(Benchmarks.ACTORKIT)) {
+                for (int workers : List.of(1, 3)) {
+                    final RunSpec spec = new RunSpec(workers, variant, sizes, new HashMap<>());
+                    assertTrue(b.workload(Benchmarks.ACTORKIT).run(spec) > 0, b.id() + " (" + variant + "), " + workers);
+                }
+            }
+        }
+        final RunSpec tooBig = new RunSpec(1, "none", sizes.with("nqueensSize", 15), new HashMap<>());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Benchmarks.NQUEENS.workload(Benchmarks.ACTORKIT)
+                .run(tooBig)).getMessage().contains("nqueensSize = 15"));
+        final RunSpec uneven = new RunSpec(1, "none", sizes.with("trapezoidPieces", 10_001), new HashMap<>());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Benchmarks.TRAPEZOID.workload(Benchmarks.ACTORKIT)
+                .run(uneven)).getMessage().contains("multiple of trapezoidWorkers"));
+    }
+
     private static double peakInFlight(Benchmarks b, String system, int workers, Sizes sizes) throws Exception {
         final RunSpec spec = new RunSpec(workers, b.variants(system).get(0), sizes, new HashMap<>());
         assertTrue(b.workload(system).run(spec) > 0, b.id() + " on " + system + ", " + workers + " workers");
