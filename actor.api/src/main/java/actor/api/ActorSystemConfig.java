@@ -65,6 +65,7 @@ public final class ActorSystemConfig {
     private final StatisticsMode statistics;
     private final StatisticsReport statisticsReport;
     private final MailboxKind mailboxKind;
+    private final PlacementPolicy placement;
     private final boolean strictSends;
     private final Duration stopWarningAfter;
     private final Duration closeWhenQuietFor;
@@ -85,6 +86,7 @@ public final class ActorSystemConfig {
         this.statisticsReport = b.statisticsReport;
         this.statistics = b.statisticsReport != null ? StatisticsMode.ON : b.statistics;
         this.mailboxKind = b.mailboxKind;
+        this.placement = b.placement;
         this.strictSends = b.strictSends;
         this.stopWarningAfter = b.stopWarningAfter;
         this.closeWhenQuietFor = b.closeWhenQuietFor;
@@ -167,6 +169,11 @@ public final class ActorSystemConfig {
         return mailboxKind;
     }
 
+    /** {@return where new actors' mailboxes go} */
+    public PlacementPolicy placement() {
+        return placement;
+    }
+
     /**
      * {@return whether a send to a terminated actor throws {@link ActorTerminatedException} (the
      * reference chapter's check) instead of going to dead letters ({@link ActorError.DeadLetter})}
@@ -201,8 +208,8 @@ public final class ActorSystemConfig {
     @Override
     public String toString() {
         return "ActorSystemConfig[name=" + name + ", workers=" + workers + ", mailboxes=" + mailboxes
-                + ", mailboxKind=" + mailboxKind + ", victimSelector=" + victimSelector.name() + ", statistics=" + statistics
-                + ", topology=" + topology + ", pinning=" + pinning
+                + ", mailboxKind=" + mailboxKind + ", placement=" + placement + ", victimSelector=" + victimSelector.name()
+                + ", statistics=" + statistics + ", topology=" + topology + ", pinning=" + pinning
                 + ", sleepAfter=" + (sleepAfter == null ? "never" : sleepAfter)
                 + ", failurePolicy=" + describe(failurePolicy) + ", errorHandler=" + describe(errorHandler)
                 + ", checks=" + checks + ", strictSends=" + strictSends
@@ -244,6 +251,7 @@ public final class ActorSystemConfig {
         private StatisticsMode statistics = StatisticsMode.OFF;
         private StatisticsReport statisticsReport;
         private MailboxKind mailboxKind = DEFAULT_MAILBOX_KIND;
+        private PlacementPolicy placement = PlacementPolicy.NEAR_CREATOR;
         private boolean strictSends;
         private Duration stopWarningAfter = DEFAULT_STOP_WARNING_AFTER;
         private Duration closeWhenQuietFor = DEFAULT_CLOSE_WHEN_QUIET_FOR;
@@ -404,6 +412,17 @@ public final class ActorSystemConfig {
          */
         public Builder mailboxKind(MailboxKind mailboxKind) {
             this.mailboxKind = Objects.requireNonNull(mailboxKind, "mailboxKind");
+            return this;
+        }
+
+        /**
+         * Where new actors' mailboxes go; default {@link PlacementPolicy#NEAR_CREATOR}.
+         *
+         * @param placement the policy
+         * @return this builder
+         */
+        public Builder placement(PlacementPolicy placement) {
+            this.placement = Objects.requireNonNull(placement, "placement");
             return this;
         }
 

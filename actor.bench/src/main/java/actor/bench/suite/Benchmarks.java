@@ -9,6 +9,7 @@ import actor.bench.pekko.PekkoDynamicSendExternal;
 import actor.bench.pekko.PekkoExecutor;
 import actor.bench.pekko.PekkoForkJoinCreate;
 import actor.bench.pekko.PekkoForkJoinThroughput;
+import actor.bench.pekko.PekkoIoBound;
 import actor.bench.pekko.PekkoMatrix;
 import actor.bench.pekko.PekkoPingPong;
 import actor.bench.pekko.PekkoRepeat;
@@ -28,7 +29,9 @@ import actor.bench.toolkit.DynamicSendExternal;
 import actor.bench.toolkit.Executor;
 import actor.bench.toolkit.ForkJoinCreate;
 import actor.bench.toolkit.ForkJoinThroughput;
+import actor.bench.toolkit.IoBound;
 import actor.bench.toolkit.Matrix;
+import actor.bench.toolkit.NQueens;
 import actor.bench.toolkit.PingPong;
 import actor.bench.toolkit.Repeat;
 import actor.bench.toolkit.RequestReply;
@@ -37,9 +40,11 @@ import actor.bench.toolkit.Spawn;
 import actor.bench.toolkit.StaticSend;
 import actor.bench.toolkit.StaticSendExternal;
 import actor.bench.toolkit.ThreadRing;
+import actor.bench.toolkit.Trapezoid;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 
 /** Every benchmark of the suite: its name, its workload on each system, and the variants it runs with. */
@@ -64,7 +69,20 @@ public enum Benchmarks {
     BROKER("broker", Broker::new, PekkoBroker::new, false, false),
     SPAWN("spawn", Spawn::new, PekkoSpawn::new, false, false),
     RESCUE("rescue", Rescue::new, PekkoRescue::new, true, false),
-    ASK("ask", Ask::new, PekkoAsk::new, false, false);
+    ASK("ask", Ask::new, PekkoAsk::new, false, false),
+    IO_BLOCK("io-block", IoBound::blocking, PekkoIoBound::blocking, WorkerSweeps.IO),
+    IO_AWAIT("io-await", IoBound::awaiting, PekkoIoBound::pipeToSelf, WorkerSweeps.IO),
+    NQUEENS("nqueens", NQueens::new, null, true, false),
+    TRAPEZOID("trapezoid", Trapezoid::new, null, true, false);
+
+    /** Worker counts rows sweep, beside the suite's own. */
+    private static final class WorkerSweeps {
+        /**
+         * The I/O-bound rows: throughput as workers grow past the cores (the project's machine has
+         * 2): one worker, one per core, and four per core.
+         */
+        static final List<Integer> IO = List.of(1, 2, 8);
+    }
 
     /** The toolkit under test. */
     public static final String ACTORKIT = "actorkit";
@@ -99,6 +117,7 @@ public enum Benchmarks {
     private final boolean stealingMatters;
     private final boolean kindMatters;
     private final boolean crossWorker;
+    private final List<Integer> workerSweep;
 
     Benchmarks(String id, Supplier<Workload> toolkit, Supplier<Workload> pekko, boolean stealingMatters,
                boolean kindMatters) {
@@ -107,12 +126,23 @@ public enum Benchmarks {
 
     Benchmarks(String id, Supplier<Workload> toolkit, Supplier<Workload> pekko, boolean stealingMatters,
                boolean kindMatters, boolean crossWorker) {
+        this(id, toolkit, pekko, stealingMatters, kindMatters, crossWorker, List.of());
+    }
+
+    /** A row that runs at each of {@code workerSweep}'s worker counts, with the default variant. */
+    Benchmarks(String id, Supplier<Workload> toolkit, Supplier<Workload> pekko, List<Integer> workerSweep) {
+        this(id, toolkit, pekko, false, false, false, workerSweep);
+    }
+
+    private Benchmarks(String id, Supplier<Workload> toolkit, Supplier<Workload> pekko, boolean stealingMatters,
+                       boolean kindMatters, boolean crossWorker, List<Integer> workerSweep) {
         this.id = id;
         this.toolkit = toolkit;
         this.pekko = pekko;
         this.stealingMatters = stealingMatters;
         this.kindMatters = kindMatters;
         this.crossWorker = crossWorker;
+        this.workerSweep = workerSweep;
     }
 
     /** The name used on the command line and in results. */
@@ -147,6 +177,23 @@ public enum Benchmarks {
             return PINNED_AND_KIND_VARIANTS;
         }
         return kindMatters ? KIND_VARIANTS : List.of(DEFAULT_VARIANT);
+    }
+
+    /** Whether this benchmark runs at worker counts of its own besides the suite's. */
+    public boolean sweepsWorkers() {
+        return !workerSweep.isEmpty();
+    }
+
+    /**
+     * The worker counts this benchmark runs with, ascending, each on both systems (actorkit's
+     * workers, Pekko's default-dispatcher parallelism): {@code suiteWorkers} ({@code ./bench
+     * --workers}, by default the available processors), and for a benchmark that
+     * {@linkplain #sweepsWorkers sweeps} also each count of its sweep.
+     */
+    public List<Integer> workerCounts(int suiteWorkers) {
+        final TreeSet<Integer> counts = new TreeSet<>(workerSweep);
+        counts.add(suiteWorkers);
+        return List.copyOf(counts);
     }
 
     /** The benchmark called {@code id}. */

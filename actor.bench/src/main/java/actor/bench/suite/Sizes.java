@@ -50,6 +50,16 @@ import java.util.Map;
  * @param rescueBlockMillis    rescue: how long the blocking behaviour waits at most, in milliseconds;
  *                             a reply nobody rescues waits about this long
  * @param askRoundTrips        ask: sequential asks from the main thread, each awaited before the next
+ * @param ioActors             io-block and io-await: actors, each handling its requests one at a time
+ * @param ioRequests           io-block and io-await: requests per actor, all sent to it up front, each
+ *                             waiting for one simulated I/O ({@link IoSimulator})
+ * @param ioDelayMicros        io-block and io-await: how long each simulated I/O takes, in microseconds
+ * @param nqueensSize          nqueens (Savina's, the locality reference's): the side of the board
+ * @param nqueensThreshold     nqueens: rows placed through the master before a worker searches the rest
+ *                             sequentially
+ * @param nqueensWorkers       nqueens: worker actors the master hands work to round-robin
+ * @param trapezoidPieces      trapezoid (Savina's, the locality reference's): trapezoids in all
+ * @param trapezoidWorkers     trapezoid: worker actors, each computing an equal share
  */
 public record Sizes(long staticSends, long dynamicSends, long staticSendsExternal, long dynamicSendsExternal,
                     int executorActors, int executorGroup, int executorRounds,
@@ -59,7 +69,10 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
                     int ringActors, int ringHops, int countingMessages, int forkJoinActors,
                     int throughputActors, int throughputMessages, int bigActors, int bigPings,
                     int brokerCreatures, int brokerMeetings, int spawnActors,
-                    int rescueRounds, int rescueBlockMillis, int askRoundTrips) {
+                    int rescueRounds, int rescueBlockMillis, int askRoundTrips,
+                    int ioActors, int ioRequests, int ioDelayMicros,
+                    int nqueensSize, int nqueensThreshold, int nqueensWorkers,
+                    int trapezoidPieces, int trapezoidWorkers) {
 
     /**
      * About five minutes for the whole suite on this 2-core machine (warm-ups included); each iteration of a
@@ -79,7 +92,10 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
             60, 10_000, 120, 10_000,                      // fork-join throughput; big
             100, 200_000, 200_000,                        // broker; spawn
             20, 50,                                       // rescue
-            20_000);                                      // ask
+            20_000,                                       // ask
+            64, 10, 1_000,                                // io-block, io-await
+            11, 4, 20,                                    // nqueens
+            1_000_000, 100);                              // trapezoid
 
     /** The reference chapter's and Savina's sizes. */
     public static final Sizes REFERENCE = new Sizes(
@@ -92,7 +108,10 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
             60, 10_000, 120, 20_000,
             100, 200_000, 1_000_000,
             100, 50,
-            100_000);
+            100_000,
+            256, 40, 1_000,
+            12, 4, 20,
+            10_000_000, 100);
 
     /** The preset called {@code name} ("small" or "reference"). */
     public static Sizes preset(String name) {
