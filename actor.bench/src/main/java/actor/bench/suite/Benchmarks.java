@@ -89,7 +89,7 @@ public enum Benchmarks {
     /** The peer: Apache Pekko typed actors. */
     public static final String PEKKO = "pekko";
     /** Stealing strategies compared where stealing matters. */
-    public static final List<String> STEALING_VARIANTS = List.of("none", "random", "longest-victim");
+    public static final List<String> STEALING_VARIANTS = List.of("none", "random", "longest-victim", "hierarchical");
     /** The actorkit variant used elsewhere: the default selector. */
     public static final String DEFAULT_VARIANT = "longest-victim";
     /** The copy-queue mailbox kind (the default) with the default selector: the same system as {@link #DEFAULT_VARIANT}. */
@@ -100,7 +100,8 @@ public enum Benchmarks {
     public static final List<String> KIND_VARIANTS = List.of(COPY_QUEUE_VARIANT, MPSC_VARIANT);
     /** Where both stealing and the mailbox kind matter: every selector, and the MPSC kind. */
     private static final List<String> STEALING_WITH_MPSC_VARIANTS =
-            List.of(STEALING_VARIANTS.get(0), STEALING_VARIANTS.get(1), STEALING_VARIANTS.get(2), MPSC_VARIANT);
+            List.of(STEALING_VARIANTS.get(0), STEALING_VARIANTS.get(1), STEALING_VARIANTS.get(2), STEALING_VARIANTS.get(3),
+                    MPSC_VARIANT);
     /**
      * Where the workload places its actors on different workers: both kinds, which may pull a
      * conversation onto one worker, and no stealing, which keeps every actor where it was placed,

@@ -128,7 +128,7 @@ class SuiteTest {
             }
         }
         assertEquals(List.of(), Benchmarks.BALANCE_ONE.variants(Benchmarks.PEKKO), "balance runs on actorkit only");
-        assertEquals(List.of("none", "random", "longest-victim", "mpsc"), Benchmarks.EXECUTOR.variants(Benchmarks.ACTORKIT));
+        assertEquals(List.of("none", "random", "longest-victim", "hierarchical", "mpsc"), Benchmarks.EXECUTOR.variants(Benchmarks.ACTORKIT));
         assertEquals(Benchmarks.STEALING_VARIANTS, Benchmarks.MATRIX.variants(Benchmarks.ACTORKIT));
         assertEquals(List.of("copy-queue", "mpsc"), Benchmarks.STATIC_SEND_EXTERNAL.variants(Benchmarks.ACTORKIT));
         assertEquals(List.of("none", "copy-queue", "mpsc"), Benchmarks.PING_PONG_CROSS.variants(Benchmarks.ACTORKIT),
