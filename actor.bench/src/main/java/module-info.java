@@ -8,6 +8,7 @@ open module actor.bench {
     requires actor.executor;
     requires actor.steal;
     requires actor.remote;
+    requires org.agrona;
     requires pekko.actor.typed;
     requires pekko.actor;
     requires scala.library;
@@ -15,4 +16,6 @@ open module actor.bench {
     requires jmh.core;
     requires jdk.unsupported;
     requires java.management;
+    // The locality simulation's allocation test reads per-thread allocated bytes (com.sun.management).
+    requires jdk.management;
 }

@@ -14,6 +14,9 @@ module actor.executor {
     // Flight Recorder events (actor.Steal, actor.LongBehaviour); JFR instruments them, so their
     // package is exported to it, and to nobody else.
     requires jdk.jfr;
+    // Worker pinning (WorkerPinning.CPU) only: JNA is an optional dependency, read when an
+    // application puts it in the module graph.
+    requires static com.sun.jna;
 
     exports actor.executor.internal to actor.bench;
     exports actor.executor.jfr to jdk.jfr;

@@ -14,5 +14,6 @@ module actor.steal {
     provides actor.steal.VictimSelector with
             actor.steal.internal.NoVictimSelector,
             actor.steal.internal.RandomVictimSelector,
-            actor.steal.internal.LongestVictimSelector;
+            actor.steal.internal.LongestVictimSelector,
+            actor.steal.internal.HierarchicalVictimSelector;
 }

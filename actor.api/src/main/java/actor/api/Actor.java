@@ -28,7 +28,9 @@ import java.lang.invoke.VarHandle;
  * <p>Creating an actor registers it with a running system, which gives it a <em>ticket</em>: the
  * mailbox (one of the system's sharded queues) that holds all its messages. Actors created outside
  * the system's workers are spread over the workers (the i-th on worker {@code i mod N}); actors
- * created by a behaviour go to mailboxes of the worker running it, near their creator. Ticket
+ * created by a behaviour go to mailboxes of the worker running it, near their creator, unless the
+ * system's {@link PlacementPolicy} spreads them too; {@link Hub} actors go where the fewest hubs are
+ * ({@link PlacementPolicy}). Ticket
  * {@code t} starts in the slice of worker {@code floor(((t + 1) * N - 1) / M)} (N workers, M
  * mailboxes); work stealing may move it later. When a behaviour returns anything but
  * {@link Allocation#NODELETE} the actor terminates; a message sent to it afterwards is a dead letter
@@ -205,6 +207,55 @@ public abstract class Actor<M> {
     }
 
     /**
+     * Suspends this actor until {@code stage} completes, without blocking the worker: call it from
+     * a behaviour (or a continuation) and return what it returns. The worker goes on with other
+     * actors at once. Until the stage completes this actor runs nothing: the messages sent to it
+     * meanwhile stay queued, in order. Then {@code continuation} runs as its next behaviour, on
+     * whichever worker gets there first, and its {@link Allocation} applies as a behaviour's
+     * does; the held-back messages follow. One stage at a time: a continuation may await again.
+     *
+     * <pre>{@code
+     * protected Allocation receive(Lookup lookup) {
+     *     return await(client.get(lookup.key()), (value, failure) -> {
+     *         lookup.replyTo().send(failure == null ? new Found(value) : new NotFound(lookup.key()));
+     *         return Allocation.NODELETE;
+     *     });
+     * }
+     * }</pre>
+     *
+     * <p>Ask another actor and await its reply with
+     * {@code await(system().ask(ref, (ActorRef<Reply> replyTo) -> request, timeout), continuation)}
+     * (the reply-to's type, written out, fixes the reply type, which the nested call cannot infer). A stop waits for
+     * a suspended actor (it is live); {@link ActorSystem#shutdown} pills it behind what is held back,
+     * so it ends once its stage completes, or is aborted after the bound: the messages it held back
+     * are then reported as undelivered, and a completion that arrives after the system ended is
+     * reported too, without running the continuation.
+     *
+     * @param <T>          the stage's result type
+     * @param stage        what the actor waits for; completed by any thread
+     * @param continuation what it does then
+     * @return {@link Allocation#NODELETE}: the actor stays live while suspended
+     * @throws NullPointerException  if an argument is null
+     * @throws IllegalStateException if not called from this actor's running behaviour, or if this
+     *                               behaviour already awaits a stage
+     */
+    protected final <T> Allocation await(java.util.concurrent.CompletionStage<T> stage,
+                                         Continuation<? super T> continuation) {
+        if (stage == null) {
+            throw new NullPointerException("stage");
+        }
+        if (continuation == null) {
+            throw new NullPointerException("continuation");
+        }
+        final Registration to = acquireCurrent();
+        if (to == null || to == REGISTERING) {
+            throw new IllegalStateException(this + " is not live; await from its own behaviour");
+        }
+        to.executor().await(to, stage, continuation);
+        return Allocation.NODELETE;
+    }
+
+    /**
      * A send-only reference to this actor, to hand to other actors (as the reply-to of a request)
      * instead of the actor itself: it can send {@code M} and nothing else. References to the same
      * actor are equal.
@@ -305,6 +356,7 @@ public abstract class Actor<M> {
         // NOTE: publication point: the release store orders the plain writes above before the
         // registration; senders and workers read it with acquire before reading them.
         VH_CURRENT.setRelease(this, made);
+        Spawning.note(this);
     }
 
     /** Whether {@code registration} is this actor's live one (a message queued for it may run). Called by workers. */
@@ -327,7 +379,8 @@ public abstract class Actor<M> {
 
     final Allocation dispatch(Object message) {
         if (message instanceof PoisonPill pill) {
-            return onPoisonPill(pill);
+            // NOTE: the pill of a failed spawn ends the actor without running its code.
+            return pill == PoisonPill.ABANDONED ? pill.status() : onPoisonPill(pill);
         }
         @SuppressWarnings("unchecked") final M typed = (M) message;
         return receive(typed);

@@ -314,6 +314,48 @@ public final class ActorSystem implements AutoCloseable {
     }
 
     /**
+     * Creates an actor through {@code constructor}, typically a constructor reference, and ends it
+     * if the constructor fails. With plain {@code new}, a constructor that throws after
+     * {@code super(system)} leaves a registered, live actor nobody can reach, which a waiting
+     * {@link #stop()} then reports (and {@link #close()} and {@link #shutdown} end). Here, if
+     * {@code constructor} throws, every actor it registered on this thread (not those of nested
+     * spawns that succeeded) gets a poison pill that terminates it with {@link Allocation#FINISHED}
+     * without running its code, behind the messages already queued for it; then the exception
+     * propagates.
+     *
+     * <pre>{@code
+     * Account account = system.spawn(Account::new);     // Account(ActorSystem system)
+     * }</pre>
+     *
+     * @param <A>         the actor's class
+     * @param constructor builds the actor on this system (it receives this system)
+     * @return the actor built
+     * @throws NullPointerException if {@code constructor} is null or returns null
+     */
+    public <A extends Actor<?>> A spawn(Function<? super ActorSystem, ? extends A> constructor) {
+        Objects.requireNonNull(constructor, "constructor");
+        final Spawning frames = Spawning.open();
+        final int mark = frames.mark();
+        final A actor;
+        try {
+            actor = Objects.requireNonNull(constructor.apply(this), "the actor built");
+        } catch (Throwable failure) {
+            for (Actor<?> abandoned : frames.close(mark, true)) {
+                try {
+                    if (!abandoned.isTerminated()) {
+                        abandoned.send(PoisonPill.ABANDONED);
+                    }
+                } catch (ActorTerminatedException alreadyEnded) {
+                    failure.addSuppressed(alreadyEnded);
+                }
+            }
+            throw failure;
+        }
+        frames.close(mark, false);
+        return actor;
+    }
+
+    /**
      * Registers again an actor that terminated with {@link Allocation#DESTROY} or
      * {@link Allocation#FINISHED}, so it receives messages again. On the system it last belonged to
      * it keeps its mailbox (ticket); elsewhere it gets a new one. Of several threads registering

@@ -1,6 +1,7 @@
 package actor.api;
 
 import actor.stats.StatisticsReport;
+import actor.steal.Topology;
 import actor.steal.VictimSelector;
 import actor.steal.VictimSelectors;
 import java.time.Duration;
@@ -59,15 +60,18 @@ public final class ActorSystemConfig {
     private final FailurePolicy failurePolicy;
     private final Checks checks;
     private final VictimSelector victimSelector;
+    private final Topology topology;
+    private final WorkerPinning pinning;
     private final StatisticsMode statistics;
     private final StatisticsReport statisticsReport;
     private final MailboxKind mailboxKind;
+    private final PlacementPolicy placement;
     private final boolean strictSends;
     private final Duration stopWarningAfter;
     private final Duration closeWhenQuietFor;
     private final boolean daemon;
 
-    private ActorSystemConfig(Builder b, int workers, int mailboxes, VictimSelector victimSelector) {
+    private ActorSystemConfig(Builder b, int workers, int mailboxes, VictimSelector victimSelector, Topology topology) {
         this.name = b.name != null ? b.name : "actors-" + SYSTEM_NUMBERS.incrementAndGet();
         this.workers = workers;
         this.mailboxes = mailboxes;
@@ -77,9 +81,12 @@ public final class ActorSystemConfig {
         this.failurePolicy = b.failurePolicy;
         this.checks = b.checks;
         this.victimSelector = victimSelector;
+        this.topology = topology;
+        this.pinning = b.pinning;
         this.statisticsReport = b.statisticsReport;
         this.statistics = b.statisticsReport != null ? StatisticsMode.ON : b.statistics;
         this.mailboxKind = b.mailboxKind;
+        this.placement = b.placement;
         this.strictSends = b.strictSends;
         this.stopWarningAfter = b.stopWarningAfter;
         this.closeWhenQuietFor = b.closeWhenQuietFor;
@@ -139,6 +146,19 @@ public final class ActorSystemConfig {
         return victimSelector;
     }
 
+    /**
+     * {@return the machine the workers are placed on, worker {@code i} on the CPU at position
+     * {@code i % topology().cpus()}; what locality-aware victim selectors steal along}
+     */
+    public Topology topology() {
+        return topology;
+    }
+
+    /** {@return whether each worker thread is bound to its CPU of the {@link #topology()}} */
+    public WorkerPinning pinning() {
+        return pinning;
+    }
+
     /** {@return whether statistics are counted} */
     public StatisticsMode statistics() {
         return statistics;
@@ -147,6 +167,11 @@ public final class ActorSystemConfig {
     /** {@return which queue the mailboxes use} */
     public MailboxKind mailboxKind() {
         return mailboxKind;
+    }
+
+    /** {@return where new actors' mailboxes go} */
+    public PlacementPolicy placement() {
+        return placement;
     }
 
     /**
@@ -183,7 +208,8 @@ public final class ActorSystemConfig {
     @Override
     public String toString() {
         return "ActorSystemConfig[name=" + name + ", workers=" + workers + ", mailboxes=" + mailboxes
-                + ", mailboxKind=" + mailboxKind + ", victimSelector=" + victimSelector.name() + ", statistics=" + statistics
+                + ", mailboxKind=" + mailboxKind + ", placement=" + placement + ", victimSelector=" + victimSelector.name()
+                + ", statistics=" + statistics + ", topology=" + topology + ", pinning=" + pinning
                 + ", sleepAfter=" + (sleepAfter == null ? "never" : sleepAfter)
                 + ", failurePolicy=" + describe(failurePolicy) + ", errorHandler=" + describe(errorHandler)
                 + ", checks=" + checks + ", strictSends=" + strictSends
@@ -220,9 +246,12 @@ public final class ActorSystemConfig {
         private Checks checks = Checks.STANDARD;
         private String victimSelectorName = DEFAULT_VICTIM_SELECTOR;
         private VictimSelector victimSelector;
+        private Topology topology;
+        private WorkerPinning pinning = WorkerPinning.NONE;
         private StatisticsMode statistics = StatisticsMode.OFF;
         private StatisticsReport statisticsReport;
         private MailboxKind mailboxKind = DEFAULT_MAILBOX_KIND;
+        private PlacementPolicy placement = PlacementPolicy.NEAR_CREATOR;
         private boolean strictSends;
         private Duration stopWarningAfter = DEFAULT_STOP_WARNING_AFTER;
         private Duration closeWhenQuietFor = DEFAULT_CLOSE_WHEN_QUIET_FOR;
@@ -387,6 +416,17 @@ public final class ActorSystemConfig {
         }
 
         /**
+         * Where new actors' mailboxes go; default {@link PlacementPolicy#NEAR_CREATOR}.
+         *
+         * @param placement the policy
+         * @return this builder
+         */
+        public Builder placement(PlacementPolicy placement) {
+            this.placement = Objects.requireNonNull(placement, "placement");
+            return this;
+        }
+
+        /**
          * Where reported problems go; default {@link ErrorHandler#logging()}.
          *
          * @param errorHandler the handler; called from several threads, so it must be thread-safe
@@ -421,7 +461,8 @@ public final class ActorSystemConfig {
 
         /**
          * The work-stealing victim selector, by provider name: {@code none} (stealing off),
-         * {@code random}, {@code longest-victim} (the default), or the name of any
+         * {@code random}, {@code longest-victim} (the default), {@code hierarchical} (nearest
+         * workers first along the {@link #topology(Topology) topology}), or the name of any
          * {@code provides actor.steal.VictimSelector}. Checked in {@link #build()}.
          *
          * @param name the selector's {@link VictimSelector#name()}
@@ -443,6 +484,34 @@ public final class ActorSystemConfig {
         public Builder victimSelector(VictimSelector selector) {
             this.victimSelector = Objects.requireNonNull(selector, "victimSelector");
             this.victimSelectorName = null;
+            return this;
+        }
+
+        /**
+         * The machine the workers are placed on, for locality-aware victim selectors (such as
+         * {@code hierarchical}); default {@link Topology#detect()}, read from Linux's sysfs (flat
+         * elsewhere). Set it when sysfs misdescribes the machine, or to try a selector on the shape
+         * of another machine, e.g. {@code Topology.parse("sockets=2,coresPerL3=8")}.
+         *
+         * @param topology the machine
+         * @return this builder
+         */
+        public Builder topology(Topology topology) {
+            this.topology = Objects.requireNonNull(topology, "topology");
+            return this;
+        }
+
+        /**
+         * Whether each worker thread is bound to its CPU of the {@link #topology(Topology)
+         * topology} (worker {@code i} to the CPU at position {@code i % cpus()}); default
+         * {@link WorkerPinning#NONE}. {@link WorkerPinning#CPU} is Linux only and needs JNA at run
+         * time; see there.
+         *
+         * @param pinning whether to pin
+         * @return this builder
+         */
+        public Builder pinning(WorkerPinning pinning) {
+            this.pinning = Objects.requireNonNull(pinning, "pinning");
             return this;
         }
 
@@ -503,7 +572,8 @@ public final class ActorSystemConfig {
             requirePositive("closeWhenQuietFor", closeWhenQuietFor);
             final VictimSelector selector =
                     victimSelector != null ? victimSelector : VictimSelectors.byName(victimSelectorName);
-            return new ActorSystemConfig(this, workers, resolvedMailboxes, selector);
+            return new ActorSystemConfig(this, workers, resolvedMailboxes, selector,
+                    topology != null ? topology : Topology.detect());
         }
 
         private static void requirePositive(String field, Duration value) {

@@ -16,6 +16,12 @@ public final class PoisonPill extends Message {
     public static final PoisonPill DESTROY = new PoisonPill(Allocation.DESTROY);
     /** Terminates the receiver with {@link Allocation#FINISHED}. */
     public static final PoisonPill FINISHED = new PoisonPill(Allocation.FINISHED);
+    /**
+     * Sent by a failed {@link ActorSystem#spawn} to each actor its function registered: ends it with
+     * {@link Allocation#FINISHED} without calling {@link Actor#onPoisonPill}, whose object may be
+     * half-built.
+     */
+    static final PoisonPill ABANDONED = new PoisonPill(Allocation.FINISHED);
 
     private final Allocation status;
 
@@ -31,6 +37,6 @@ public final class PoisonPill extends Message {
 
     @Override
     public String toString() {
-        return "PoisonPill." + status;
+        return this == ABANDONED ? "PoisonPill(ending the actors of a failed spawn)" : "PoisonPill." + status;
     }
 }

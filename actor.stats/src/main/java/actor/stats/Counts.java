@@ -5,9 +5,10 @@ package actor.stats;
  * in the reference order. The two averages are derived.
  *
  * @param actorsCreated            actors created (in main and by other actors)
- * @param messagesSent             messages sent, poison pills included
+ * @param messagesSent             messages sent, poison pills included, and one resumption per await
+ *                                 (it reaches the actor through its mailbox like a message)
  * @param messagesReceived         messages taken out of gulped queues and dispatched, poison pills
- *                                 included
+ *                                 and resumptions included
  * @param gulps                    queues gulped
  * @param missedGulps              gulps skipped because another worker was processing that mailbox
  * @param stealAttempts            steal attempts (a victim was chosen)

@@ -4,10 +4,10 @@ package actor.steal;
  * Chooses which worker an idle worker (the thief) tries to steal a mailbox from.
  *
  * <p>A service: implementations are found with {@link java.util.ServiceLoader} by their
- * {@link #name()} (builtins: {@code none}, {@code random}, {@code longest-victim}), or passed to the
- * actor system's configuration as an instance. A module provides one with
- * {@code provides actor.steal.VictimSelector with com.example.MySelector;} and a public no-argument
- * constructor.
+ * {@link #name()} (builtins: {@code none}, {@code random}, {@code longest-victim},
+ * {@code hierarchical}), or passed to the actor system's configuration as an instance. A module
+ * provides one with {@code provides actor.steal.VictimSelector with com.example.MySelector;} and a
+ * public no-argument constructor.
  *
  * <p>Contract, checked by {@link VictimSelectorContract}:
  * <ul>

@@ -19,8 +19,10 @@ import java.util.function.Supplier;
  * }</pre>
  *
  * <p>Checked: a name that is not blank; with 1 worker, {@link VictimSelector#NONE}; for 2 to 64
- * workers and random stamps and occupancies, a result in range and never the thief; from several
- * threads calling one instance at once over a view that changes under them, the same.
+ * workers, random stamps, occupancies, steal attempts and targets, and topologies (none, flat, and
+ * sockets of shared caches with fewer or more CPUs than workers), a result in range and never the
+ * thief; from several threads calling one instance at once over a view that changes under them,
+ * the same.
  */
 public final class VictimSelectorContract {
 
@@ -49,7 +51,8 @@ public final class VictimSelectorContract {
     }
 
     private static void singleWorker(VictimSelector selector) {
-        final FixedView view = new FixedView(new long[] {42L}, new int[] {3});
+        final FixedView view = new FixedView(new long[] {42L}, new int[] {3}, new int[] {5}, new int[] {0},
+                Topology.parse("sockets=2,coresPerL3=2"));
         for (int i = 0; i < 100; i++) {
             final int victim = selector.selectVictim(0, view);
             check(victim == VictimSelector.NONE, selector, "with 1 worker the result must be NONE, was " + victim);
@@ -61,16 +64,30 @@ public final class VictimSelectorContract {
             for (int round = 0; round < 50; round++) {
                 final long[] stamps = new long[workers];
                 final int[] occupancy = new int[workers];
+                final int[] attempts = new int[workers];
+                final int[] targets = new int[workers];
                 for (int w = 0; w < workers; w++) {
                     stamps[w] = random.nextInt(4) == 0 ? Long.MIN_VALUE : random.nextLong(-1_000_000, 1_000_000);
-                    occupancy[w] = random.nextInt(17);
+                    occupancy[w] = random.nextInt(4) == 0 ? 0 : random.nextInt(17);
+                    attempts[w] = random.nextInt(4) == 0 ? Integer.MAX_VALUE : random.nextInt(3 * workers);
+                    targets[w] = random.nextInt(-1, workers);
                 }
-                final FixedView view = new FixedView(stamps, occupancy);
+                final FixedView view = new FixedView(stamps, occupancy, attempts, targets, topology(random));
                 for (int thief = 0; thief < workers; thief++) {
                     checkResult(selector, thief, workers, selector.selectVictim(thief, view));
                 }
             }
         }
+    }
+
+    /** No topology, a flat one, or sockets of shared caches, holding from 1 to 96 CPUs. */
+    private static Topology topology(SplittableRandom random) {
+        return switch (random.nextInt(4)) {
+            case 0 -> Topology.unknown();
+            case 1 -> Topology.flat(1 + random.nextInt(64));
+            default -> Topology.parse("sockets=" + (1 + random.nextInt(4)) + ",l3PerSocket=" + (1 + random.nextInt(3))
+                    + ",coresPerL3=" + (1 + random.nextInt(8)));
+        };
     }
 
     private static void concurrent(VictimSelector selector) {
@@ -129,7 +146,8 @@ public final class VictimSelectorContract {
     }
 
     /** A view with fixed values. */
-    private record FixedView(long[] stamps, int[] occupancies) implements WorkerView {
+    private record FixedView(long[] stamps, int[] occupancies, int[] attempts, int[] targets, Topology topology)
+            implements WorkerView {
         @Override
         public int workers() {
             return stamps.length;
@@ -144,10 +162,24 @@ public final class VictimSelectorContract {
         public int occupancy(int worker) {
             return occupancies[worker];
         }
+
+        @Override
+        public int stealAttempts(int worker) {
+            return attempts[worker];
+        }
+
+        @Override
+        public int stealTarget(int worker) {
+            return targets[worker];
+        }
     }
 
-    /** A view whose stamps move while selectors read them, as in a running executor. */
+    /**
+     * A view whose stamps, occupancies, attempts and targets move while selectors read them, as in a
+     * running executor, on two sockets of two shared caches.
+     */
     private static final class ChangingView implements WorkerView {
+        private static final Topology TOPOLOGY = Topology.parse("sockets=2,l3PerSocket=2,coresPerL3=2");
         private final AtomicLongArray stamps;
 
         ChangingView(int workers) {
@@ -171,6 +203,21 @@ public final class VictimSelectorContract {
         @Override
         public int occupancy(int worker) {
             return (int) (stamps.get(worker) & 15);
+        }
+
+        @Override
+        public int stealAttempts(int worker) {
+            return (int) (stamps.get(worker) % 13);
+        }
+
+        @Override
+        public int stealTarget(int worker) {
+            return (int) (stamps.get(worker) % (workers() + 1)) - 1;
+        }
+
+        @Override
+        public Topology topology() {
+            return TOPOLOGY;
         }
     }
 }

@@ -1,5 +1,6 @@
 package actor.steal;
 
+import actor.steal.internal.HierarchicalVictimSelector;
 import actor.steal.internal.LongestVictimSelector;
 import actor.steal.internal.NoVictimSelector;
 import actor.steal.internal.RandomVictimSelector;
@@ -18,6 +19,8 @@ public final class VictimSelectors {
     public static final String RANDOM = RandomVictimSelector.NAME;
     /** Name of {@link #longestVictim()}. */
     public static final String LONGEST_VICTIM = LongestVictimSelector.NAME;
+    /** Name of {@link #hierarchical()}. */
+    public static final String HIERARCHICAL = HierarchicalVictimSelector.NAME;
 
     private VictimSelectors() {
     }
@@ -39,6 +42,19 @@ public final class VictimSelectors {
      */
     public static VictimSelector longestVictim() {
         return new LongestVictimSelector();
+    }
+
+    /**
+     * {@return a new locality-aware selector: it steals from the nearest workers with work in the
+     * view's {@link WorkerView#topology() topology} (sharing a cache, then a NUMA node, then the
+     * system), spends as many attempts at each level as the thief's group there has other workers
+     * before it moves one level up, and backs off when more than half of a level (at most a NUMA
+     * node) would converge on one victim} The view's
+     * {@link WorkerView#stealAttempts stealAttempts} and {@link WorkerView#stealTarget stealTarget}
+     * drive the budget and the throttle; a view without them gets neither.
+     */
+    public static VictimSelector hierarchical() {
+        return new HierarchicalVictimSelector();
     }
 
     /**

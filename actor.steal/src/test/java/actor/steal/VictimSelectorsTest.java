@@ -20,7 +20,8 @@ class VictimSelectorsTest {
         return Stream.of(
                 Arguments.of(VictimSelectors.NONE, (Supplier<VictimSelector>) VictimSelectors::none),
                 Arguments.of(VictimSelectors.RANDOM, (Supplier<VictimSelector>) VictimSelectors::random),
-                Arguments.of(VictimSelectors.LONGEST_VICTIM, (Supplier<VictimSelector>) VictimSelectors::longestVictim));
+                Arguments.of(VictimSelectors.LONGEST_VICTIM, (Supplier<VictimSelector>) VictimSelectors::longestVictim),
+                Arguments.of(VictimSelectors.HIERARCHICAL, (Supplier<VictimSelector>) VictimSelectors::hierarchical));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -68,8 +69,8 @@ class VictimSelectorsTest {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> VictimSelectors.byName("fastest"));
         assertTrue(e.getMessage().contains("\"fastest\""), e.getMessage());
-        assertTrue(e.getMessage().contains("[longest-victim, none, random]"), e.getMessage());
-        assertEquals(List.of("longest-victim", "none", "random"), VictimSelectors.names());
+        assertTrue(e.getMessage().contains("[hierarchical, longest-victim, none, random]"), e.getMessage());
+        assertEquals(List.of("hierarchical", "longest-victim", "none", "random"), VictimSelectors.names());
     }
 
     @Test

@@ -28,6 +28,17 @@ public interface ActorExecutor {
     void send(Registration to, Object message);
 
     /**
+     * Suspends the actor of {@code to}, whose behaviour is running on the calling thread, until
+     * {@code stage} completes: its later messages stay queued, in order, and then
+     * {@code continuation} runs as its next behaviour, followed by them.
+     *
+     * @throws IllegalStateException if the calling thread is not running a behaviour of that actor,
+     *                               or the actor is already awaiting a stage
+     */
+    <T> void await(Registration to, java.util.concurrent.CompletionStage<T> stage,
+                   actor.api.Continuation<? super T> continuation);
+
+    /**
      * Requests a stop and waits, without a time limit, until the last actor has terminated and the
      * workers have exited. Keeps the caller's interrupt status.
      *

@@ -9,6 +9,7 @@ import actor.bench.pekko.PekkoDynamicSendExternal;
 import actor.bench.pekko.PekkoExecutor;
 import actor.bench.pekko.PekkoForkJoinCreate;
 import actor.bench.pekko.PekkoForkJoinThroughput;
+import actor.bench.pekko.PekkoIoBound;
 import actor.bench.pekko.PekkoMatrix;
 import actor.bench.pekko.PekkoPingPong;
 import actor.bench.pekko.PekkoRemote;
@@ -29,7 +30,9 @@ import actor.bench.toolkit.DynamicSendExternal;
 import actor.bench.toolkit.Executor;
 import actor.bench.toolkit.ForkJoinCreate;
 import actor.bench.toolkit.ForkJoinThroughput;
+import actor.bench.toolkit.IoBound;
 import actor.bench.toolkit.Matrix;
+import actor.bench.toolkit.NQueens;
 import actor.bench.toolkit.PingPong;
 import actor.bench.toolkit.Remote;
 import actor.bench.toolkit.Repeat;
@@ -39,9 +42,11 @@ import actor.bench.toolkit.Spawn;
 import actor.bench.toolkit.StaticSend;
 import actor.bench.toolkit.StaticSendExternal;
 import actor.bench.toolkit.ThreadRing;
+import actor.bench.toolkit.Trapezoid;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 
 /** Every benchmark of the suite: its name, its workload on each system, and the variants it runs with. */
@@ -67,15 +72,28 @@ public enum Benchmarks {
     SPAWN("spawn", Spawn::new, PekkoSpawn::new, false, false),
     RESCUE("rescue", Rescue::new, PekkoRescue::new, true, false),
     ASK("ask", Ask::new, PekkoAsk::new, false, false),
+    IO_BLOCK("io-block", IoBound::blocking, PekkoIoBound::blocking, WorkerSweeps.IO),
+    IO_AWAIT("io-await", IoBound::awaiting, PekkoIoBound::pipeToSelf, WorkerSweeps.IO),
+    NQUEENS("nqueens", NQueens::new, null, true, false),
+    TRAPEZOID("trapezoid", Trapezoid::new, null, true, false),
     REMOTE_PING_PONG("remote-ping-pong", Remote::pingPong, PekkoRemote::pingPong, false, false),
     REMOTE_THROUGHPUT("remote-throughput", Remote::throughput, PekkoRemote::throughput, false, false);
+
+    /** Worker counts rows sweep, beside the suite's own. */
+    private static final class WorkerSweeps {
+        /**
+         * The I/O-bound rows: throughput as workers grow past the cores (the project's machine has
+         * 2): one worker, one per core, and four per core.
+         */
+        static final List<Integer> IO = List.of(1, 2, 8);
+    }
 
     /** The toolkit under test. */
     public static final String ACTORKIT = "actorkit";
     /** The peer: Apache Pekko typed actors. */
     public static final String PEKKO = "pekko";
     /** Stealing strategies compared where stealing matters. */
-    public static final List<String> STEALING_VARIANTS = List.of("none", "random", "longest-victim");
+    public static final List<String> STEALING_VARIANTS = List.of("none", "random", "longest-victim", "hierarchical");
     /** The actorkit variant used elsewhere: the default selector. */
     public static final String DEFAULT_VARIANT = "longest-victim";
     /** The copy-queue mailbox kind (the default) with the default selector: the same system as {@link #DEFAULT_VARIANT}. */
@@ -86,7 +104,8 @@ public enum Benchmarks {
     public static final List<String> KIND_VARIANTS = List.of(COPY_QUEUE_VARIANT, MPSC_VARIANT);
     /** Where both stealing and the mailbox kind matter: every selector, and the MPSC kind. */
     private static final List<String> STEALING_WITH_MPSC_VARIANTS =
-            List.of(STEALING_VARIANTS.get(0), STEALING_VARIANTS.get(1), STEALING_VARIANTS.get(2), MPSC_VARIANT);
+            List.of(STEALING_VARIANTS.get(0), STEALING_VARIANTS.get(1), STEALING_VARIANTS.get(2), STEALING_VARIANTS.get(3),
+                    MPSC_VARIANT);
     /**
      * Where the workload places its actors on different workers: both kinds, which may pull a
      * conversation onto one worker, and no stealing, which keeps every actor where it was placed,
@@ -103,6 +122,7 @@ public enum Benchmarks {
     private final boolean stealingMatters;
     private final boolean kindMatters;
     private final boolean crossWorker;
+    private final List<Integer> workerSweep;
 
     Benchmarks(String id, Supplier<Workload> toolkit, Supplier<Workload> pekko, boolean stealingMatters,
                boolean kindMatters) {
@@ -111,12 +131,23 @@ public enum Benchmarks {
 
     Benchmarks(String id, Supplier<Workload> toolkit, Supplier<Workload> pekko, boolean stealingMatters,
                boolean kindMatters, boolean crossWorker) {
+        this(id, toolkit, pekko, stealingMatters, kindMatters, crossWorker, List.of());
+    }
+
+    /** A row that runs at each of {@code workerSweep}'s worker counts, with the default variant. */
+    Benchmarks(String id, Supplier<Workload> toolkit, Supplier<Workload> pekko, List<Integer> workerSweep) {
+        this(id, toolkit, pekko, false, false, false, workerSweep);
+    }
+
+    private Benchmarks(String id, Supplier<Workload> toolkit, Supplier<Workload> pekko, boolean stealingMatters,
+                       boolean kindMatters, boolean crossWorker, List<Integer> workerSweep) {
         this.id = id;
         this.toolkit = toolkit;
         this.pekko = pekko;
         this.stealingMatters = stealingMatters;
         this.kindMatters = kindMatters;
         this.crossWorker = crossWorker;
+        this.workerSweep = workerSweep;
     }
 
     /** The name used on the command line and in results. */
@@ -151,6 +182,23 @@ public enum Benchmarks {
             return PINNED_AND_KIND_VARIANTS;
         }
         return kindMatters ? KIND_VARIANTS : List.of(DEFAULT_VARIANT);
+    }
+
+    /** Whether this benchmark runs at worker counts of its own besides the suite's. */
+    public boolean sweepsWorkers() {
+        return !workerSweep.isEmpty();
+    }
+
+    /**
+     * The worker counts this benchmark runs with, ascending, each on both systems (actorkit's
+     * workers, Pekko's default-dispatcher parallelism): {@code suiteWorkers} ({@code ./bench
+     * --workers}, by default the available processors), and for a benchmark that
+     * {@linkplain #sweepsWorkers sweeps} also each count of its sweep.
+     */
+    public List<Integer> workerCounts(int suiteWorkers) {
+        final TreeSet<Integer> counts = new TreeSet<>(workerSweep);
+        counts.add(suiteWorkers);
+        return List.copyOf(counts);
     }
 
     /** The benchmark called {@code id}. */

@@ -125,8 +125,8 @@ public final class Report {
         }
         for (Result r : results) {
             for (Map.Entry<String, Double> e : r.extras().entrySet()) {
-                out.append(String.format(Locale.ROOT, "%s %s/%s: %s = %.1f%n", r.benchmark(), r.system(), r.variant(),
-                        plain(e.getKey()), e.getValue()));
+                out.append(String.format(Locale.ROOT, "%s %s/%s%s: %s = %.1f%n", r.benchmark(), r.system(), r.variant(),
+                        sweptWorkers(r), plain(e.getKey()), e.getValue()));
             }
         }
         out.append(RATIO_LEGEND).append('\n').append(VS_NONE_LEGEND).append('\n').append(OVERLAP_LEGEND).append('\n');
@@ -193,6 +193,18 @@ public final class Report {
                 name, c.ratio(), name, c.low(), name, c.high(), name, c.overlaps()));
     }
 
+    /**
+     * {@code ", 8 workers"} ({@code ", 1 worker"}) for a run of a benchmark that
+     * {@linkplain Benchmarks#sweepsWorkers sweeps worker counts}, whose variant alone does not tell
+     * its runs apart; otherwise empty.
+     */
+    static String sweptWorkers(Result r) {
+        if (!Benchmarks.byId(r.benchmark()).map(Benchmarks::sweepsWorkers).orElse(false)) {
+            return "";
+        }
+        return ", " + r.workers() + (r.workers() == 1 ? " worker" : " workers");
+    }
+
     /** One bar of the chart. */
     private record Bar(String label, Comparison comparison) {
     }
@@ -237,7 +249,7 @@ public final class Report {
     private List<Bar> bars(Function<Result, Optional<Comparison>> compare) {
         final List<Bar> bars = new ArrayList<>();
         for (Result r : results) {
-            compare.apply(r).ifPresent(c -> bars.add(new Bar(r.benchmark() + " (" + r.variant() + ")", c)));
+            compare.apply(r).ifPresent(c -> bars.add(new Bar(r.benchmark() + " (" + r.variant() + sweptWorkers(r) + ")", c)));
         }
         return bars;
     }

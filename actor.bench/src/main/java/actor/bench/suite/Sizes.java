@@ -50,6 +50,16 @@ import java.util.Map;
  * @param rescueBlockMillis    rescue: how long the blocking behaviour waits at most, in milliseconds;
  *                             a reply nobody rescues waits about this long
  * @param askRoundTrips        ask: sequential asks from the main thread, each awaited before the next
+ * @param ioActors             io-block and io-await: actors, each handling its requests one at a time
+ * @param ioRequests           io-block and io-await: requests per actor, all sent to it up front, each
+ *                             waiting for one simulated I/O ({@link IoSimulator})
+ * @param ioDelayMicros        io-block and io-await: how long each simulated I/O takes, in microseconds
+ * @param nqueensSize          nqueens (Savina's, the locality reference's): the side of the board
+ * @param nqueensThreshold     nqueens: rows placed through the master before a worker searches the rest
+ *                             sequentially
+ * @param nqueensWorkers       nqueens: worker actors the master hands work to round-robin
+ * @param trapezoidPieces      trapezoid (Savina's, the locality reference's): trapezoids in all
+ * @param trapezoidWorkers     trapezoid: worker actors, each computing an equal share
  * @param remotePingPongRoundTrips remote ping-pong (two JVMs on loopback): round trips, one at a time
  * @param remoteMessages       remote throughput (two JVMs on loopback): messages one way
  * @param remoteWindow         remote throughput: messages per acknowledged window (two windows in flight)
@@ -63,12 +73,16 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
                     int throughputActors, int throughputMessages, int bigActors, int bigPings,
                     int brokerCreatures, int brokerMeetings, int spawnActors,
                     int rescueRounds, int rescueBlockMillis, int askRoundTrips,
+                    int ioActors, int ioRequests, int ioDelayMicros,
+                    int nqueensSize, int nqueensThreshold, int nqueensWorkers,
+                    int trapezoidPieces, int trapezoidWorkers,
                     int remotePingPongRoundTrips, int remoteMessages, int remoteWindow) {
 
     /**
-     * About seven minutes for the whole suite on this 2-core machine (warm-ups included; the two remote
-     * rows take one and a half of them); each iteration of a row well under a second or so, but
-     * Pekko's remote ping-pong, about 6 s (its 2,000 round trips at about 3 ms each). Ping-pong and thread ring run ten times Savina's length:
+     * About five minutes for the whole suite on this 2-core machine (warm-ups included), and one and a
+     * half more for the two remote rows; each iteration of a row well under a second or so, but
+     * Pekko's remote ping-pong, about 6 s (its 2,000 round trips at about 3 ms each). Ping-pong and
+     * thread ring run ten times Savina's length:
      * Savina's 40,000 round trips or 100,000 hops last 3-4 ms here, shorter than the tens of
      * milliseconds a fresh worker thread may spend on its creator's virtual CPU before the kernel
      * moves it, so their times would measure thread placement. Cross-worker ping-pong runs 2.5
@@ -85,6 +99,9 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
             100, 200_000, 200_000,                        // broker; spawn
             20, 50,                                       // rescue
             20_000,                                       // ask
+            64, 10, 1_000,                                // io-block, io-await
+            11, 4, 20,                                    // nqueens
+            1_000_000, 100,                               // trapezoid
             2_000, 200_000, 1_000);                       // remote ping-pong, throughput, window
 
     /** The reference chapter's and Savina's sizes. */
@@ -99,6 +116,9 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
             100, 200_000, 1_000_000,
             100, 50,
             100_000,
+            256, 40, 1_000,
+            12, 4, 20,
+            10_000_000, 100,
             20_000, 2_000_000, 1_000);
 
     /** The preset called {@code name} ("small" or "reference"). */

@@ -56,11 +56,13 @@ public final class Suite {
             with min-max whiskers).
 
             options:
-              --preset small|reference   sizes (default small: about 7 minutes on 2 cores; reference:
+              --preset small|reference   sizes (default small: about 6.5 minutes on 2 cores; reference:
                                          the reference chapter's and Savina's sizes, over an hour)
               --only a,b,...             only these benchmarks (default all): %s
               --systems a,b              actorkit and/or pekko (default both)
-              --workers N                worker threads of both systems (default: available processors)
+              --workers N                worker threads of both systems (default: available processors);
+                                         the I/O-bound rows (io-block, io-await) also run with
+                                         1, 2 and 8 workers
               --warmup N                 at least N warm-up iterations per run (default 2)
               --warmup-ms MS             and warm-up iterations until at least MS milliseconds
                                          of them have run (default %d: the JIT settles
@@ -84,7 +86,7 @@ public final class Suite {
             return;
         }
         if (options == null) {
-            System.out.printf(HELP, DEFAULT_WARMUP_MILLIS, String.join(", ", Benchmarks.ids()),
+            System.out.printf(HELP, String.join(", ", Benchmarks.ids()), DEFAULT_WARMUP_MILLIS,
                     String.join(", ", Sizes.SMALL.asMap().keySet()));
             return;
         }
@@ -93,21 +95,13 @@ public final class Suite {
                 Sizes.resolve(options.preset(), options.sizes()).asMap(), options.sizes(), jvmArgs(options),
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), RunInfo.gitCommit(), RunInfo.currentJvm(),
                 Runtime.getRuntime().availableProcessors());
-        final List<String[]> plan = new ArrayList<>();
-        for (String id : options.only()) {
-            final Benchmarks benchmark = Benchmarks.byId(id).orElseThrow();
-            for (String system : options.systems()) {
-                for (String variant : benchmark.variants(system)) {
-                    plan.add(new String[] {id, system, variant});
-                }
-            }
-        }
+        final List<Planned> plan = plan(options);
         final List<Result> results = new ArrayList<>();
         for (int i = 0; i < plan.size(); i++) {
-            final String[] run = plan.get(i);
-            System.err.printf("[%d/%d] %s on %s (%s), %d workers%n", i + 1, plan.size(), run[0], run[1], run[2],
-                    options.workers());
-            results.add(runChild(options, run[0], run[1], run[2]));
+            final Planned run = plan.get(i);
+            System.err.printf("[%d/%d] %s on %s (%s), %d workers%n", i + 1, plan.size(), run.benchmark(), run.system(),
+                    run.variant(), run.workers());
+            results.add(runChild(options, run));
         }
         final Report report = new Report(results, info);
         System.out.print(report.table());
@@ -117,6 +111,29 @@ public final class Suite {
         if (results.stream().anyMatch(r -> !r.ok())) {
             System.exit(1);
         }
+    }
+
+    /** One run of the suite: a benchmark on one system and variant with a worker count, in its own JVM. */
+    record Planned(String benchmark, String system, String variant, int workers) {
+    }
+
+    /**
+     * Every run {@code options} asks for, in the order of the table: by benchmark, then system,
+     * variant and worker count ({@link Benchmarks#workerCounts}).
+     */
+    static List<Planned> plan(Options options) {
+        final List<Planned> plan = new ArrayList<>();
+        for (String id : options.only()) {
+            final Benchmarks benchmark = Benchmarks.byId(id).orElseThrow();
+            for (String system : options.systems()) {
+                for (String variant : benchmark.variants(system)) {
+                    for (int workers : benchmark.workerCounts(options.workers())) {
+                        plan.add(new Planned(id, system, variant, workers));
+                    }
+                }
+            }
+        }
+        return plan;
     }
 
     /** Every option that takes a value. */
@@ -214,14 +231,13 @@ public final class Suite {
         return args;
     }
 
-    private static Result runChild(Options options, String benchmark, String system, String variant)
-            throws IOException, InterruptedException {
+    private static Result runChild(Options options, Planned run) throws IOException, InterruptedException {
         final List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmArgs(options));
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), RunOne.class.getName(),
-                "--benchmark", benchmark, "--system", system, "--variant", variant,
-                "--workers", String.valueOf(options.workers()), "--preset", options.preset(),
+                "--benchmark", run.benchmark(), "--system", run.system(), "--variant", run.variant(),
+                "--workers", String.valueOf(run.workers()), "--preset", options.preset(),
                 "--warmup", String.valueOf(options.warmup()), "--warmup-ms", String.valueOf(options.warmupMillis()),
                 "--iterations", String.valueOf(options.iterations())));
         for (String size : options.sizes()) {
@@ -240,12 +256,12 @@ public final class Suite {
         }
         final int exit = process.waitFor();
         if (exit != 0 || resultLine == null) {
-            return new Result(benchmark, system, variant, options.workers(), List.of(), -1, Map.of(),
+            return new Result(run.benchmark(), run.system(), run.variant(), run.workers(), List.of(), -1, Map.of(),
                     "exit code " + exit + (resultLine == null ? ", no result" : ""));
         }
         final Matcher m = RESULT.matcher(resultLine);
         if (!m.matches()) {
-            return new Result(benchmark, system, variant, options.workers(), List.of(), -1, Map.of(),
+            return new Result(run.benchmark(), run.system(), run.variant(), run.workers(), List.of(), -1, Map.of(),
                     "unreadable result: " + resultLine);
         }
         final List<Long> times = Arrays.stream(m.group(1).split(",")).map(String::trim).filter(s -> !s.isEmpty())
@@ -255,6 +271,6 @@ public final class Suite {
         while (e.find()) {
             extras.put(e.group(1), Double.parseDouble(e.group(2)));
         }
-        return new Result(benchmark, system, variant, options.workers(), times, Long.parseLong(m.group(2)), extras, null);
+        return new Result(run.benchmark(), run.system(), run.variant(), run.workers(), times, Long.parseLong(m.group(2)), extras, null);
     }
 }

@@ -3,7 +3,8 @@
  * benchmark} on each system in its own JVM ({@link actor.bench.suite.RunOne}) and writes the
  * {@link actor.bench.suite.Report}, headed by the {@link actor.bench.suite.RunInfo} it ran with.
  * Workloads of both systems share the definitions here (sizes, the matrix kernel, Savina's unit of
- * work, the request-reply request stream, the broker's colours), so both do identical work.
+ * work, the request-reply request stream, the broker's colours, the I/O rows' simulated device and
+ * requests), so both do identical work.
  *
  * <p>Threading: the runner is single-threaded; workloads create their own actor systems.
  */

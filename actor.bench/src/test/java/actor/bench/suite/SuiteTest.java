@@ -2,6 +2,7 @@ package actor.bench.suite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -56,6 +58,26 @@ class SuiteTest {
         assertEquals(1_000_000, r.spawnActors());
         assertEquals(List.of(100, 50), List.of(r.rescueRounds(), r.rescueBlockMillis()));
         assertEquals(List.of(20, 50), List.of(Sizes.SMALL.rescueRounds(), Sizes.SMALL.rescueBlockMillis()));
+        assertEquals(List.of(256, 40, 1_000), List.of(r.ioActors(), r.ioRequests(), r.ioDelayMicros()));
+        assertEquals(List.of(64, 10, 1_000),
+                List.of(Sizes.SMALL.ioActors(), Sizes.SMALL.ioRequests(), Sizes.SMALL.ioDelayMicros()),
+                "the issue's d = 1 ms in both presets");
+    }
+
+    @Test
+    void helpListsTheBenchmarksTheWarmUpDefaultAndTheSizes() throws Exception {
+        final java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        final java.io.PrintStream stdout = System.out;
+        System.setOut(new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            Suite.main(new String[] {"--help"});
+        } finally {
+            System.setOut(stdout);
+        }
+        final String help = out.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(help.contains("(default all): " + String.join(", ", Benchmarks.ids())), help);
+        assertTrue(help.contains("(default " + Suite.DEFAULT_WARMUP_MILLIS + ": the JIT"), help);
+        assertTrue(help.contains("names: " + String.join(", ", Sizes.SMALL.asMap().keySet())), help);
     }
 
     @Test
@@ -106,7 +128,7 @@ class SuiteTest {
             }
         }
         assertEquals(List.of(), Benchmarks.BALANCE_ONE.variants(Benchmarks.PEKKO), "balance runs on actorkit only");
-        assertEquals(List.of("none", "random", "longest-victim", "mpsc"), Benchmarks.EXECUTOR.variants(Benchmarks.ACTORKIT));
+        assertEquals(List.of("none", "random", "longest-victim", "hierarchical", "mpsc"), Benchmarks.EXECUTOR.variants(Benchmarks.ACTORKIT));
         assertEquals(Benchmarks.STEALING_VARIANTS, Benchmarks.MATRIX.variants(Benchmarks.ACTORKIT));
         assertEquals(List.of("copy-queue", "mpsc"), Benchmarks.STATIC_SEND_EXTERNAL.variants(Benchmarks.ACTORKIT));
         assertEquals(List.of("none", "copy-queue", "mpsc"), Benchmarks.PING_PONG_CROSS.variants(Benchmarks.ACTORKIT),
@@ -121,7 +143,7 @@ class SuiteTest {
     void theChaptersDefinitionsAndTheCrossWorkerWorkloadsAreInTheSuiteOnBothSystems() {
         final List<String> ids = Benchmarks.ids();
         for (String id : List.of("static-send", "dynamic-send", "static-send-external", "dynamic-send-external",
-                "ping-pong-cross", "request-reply", "broker", "rescue")) {
+                "ping-pong-cross", "request-reply", "broker", "rescue", "io-block", "io-await")) {
             final Benchmarks b = Benchmarks.byId(id).orElseThrow(() -> new AssertionError(id + " is missing"));
             assertTrue(b.hasPeer(), id + " runs on Pekko too");
             assertEquals(List.of("typed"), b.variants(Benchmarks.PEKKO), id);
@@ -130,10 +152,46 @@ class SuiteTest {
         assertEquals(ids.size(), Set.copyOf(ids).size(), "ids are unique");
     }
 
+    @Test
+    void theIoRowsSweepOneTwoAndEightWorkersBesideTheSuitesCountAndTheOthersRunAtItAlone() {
+        for (Benchmarks b : List.of(Benchmarks.IO_BLOCK, Benchmarks.IO_AWAIT)) {
+            assertTrue(b.sweepsWorkers(), b.id());
+            assertEquals(List.of(1, 2, 8), b.workerCounts(2), b.id());
+            assertEquals(List.of(1, 2, 8), b.workerCounts(8), b.id());
+            assertEquals(List.of(1, 2, 4, 8), b.workerCounts(4), "--workers 4 comes in between");
+            assertEquals(List.of(1, 2, 8, 16), b.workerCounts(16));
+            assertEquals(List.of(Benchmarks.DEFAULT_VARIANT), b.variants(Benchmarks.ACTORKIT), b.id());
+            assertEquals(List.of(Benchmarks.PEKKO_VARIANT), b.variants(Benchmarks.PEKKO), b.id());
+        }
+        for (Benchmarks b : Benchmarks.values()) {
+            if (b != Benchmarks.IO_BLOCK && b != Benchmarks.IO_AWAIT) {
+                assertFalse(b.sweepsWorkers(), b.id());
+                assertEquals(List.of(3), b.workerCounts(3), b.id());
+            }
+        }
+    }
+
+    @Test
+    void thePlanRunsEachSweptWorkerCountOnBothSystemsAndEveryOtherRowAtTheSuitesCount() {
+        final List<Suite.Planned> plan = Suite.plan(Suite.parse(new String[] {"--only", "io-await,ask", "--workers", "2"}));
+        assertEquals(List.of(
+                new Suite.Planned("io-await", "actorkit", "longest-victim", 1),
+                new Suite.Planned("io-await", "actorkit", "longest-victim", 2),
+                new Suite.Planned("io-await", "actorkit", "longest-victim", 8),
+                new Suite.Planned("io-await", "pekko", "typed", 1),
+                new Suite.Planned("io-await", "pekko", "typed", 2),
+                new Suite.Planned("io-await", "pekko", "typed", 8),
+                new Suite.Planned("ask", "actorkit", "longest-victim", 2),
+                new Suite.Planned("ask", "pekko", "typed", 2)), plan);
+        assertEquals(List.of(new Suite.Planned("executor", "pekko", "typed", 5)),
+                Suite.plan(Suite.parse(new String[] {"--only", "executor", "--systems", "pekko", "--workers", "5"})));
+    }
+
     /** Sizes small enough that every workload runs in well under a second. */
     private static final Sizes TINY = Sizes.SMALL.with("staticSends", 20_000).with("dynamicSends", 5_000)
             .with("pingPongCrossRoundTrips", 2_000).with("dictionaryClients", 5).with("dictionaryRequests", 300)
-            .with("brokerCreatures", 7).with("brokerMeetings", 2_000);
+            .with("brokerCreatures", 7).with("brokerMeetings", 2_000)
+            .with("ioActors", 8).with("ioRequests", 3);
 
     @Test
     @Timeout(120)
@@ -165,6 +223,84 @@ class SuiteTest {
                 }
             }
         }
+    }
+
+    @Test
+    @Timeout(120)
+    void theLocalityReferencesWorkloadsRunToTheirCheckedEndUnderEveryStealingVariant() throws Exception {
+        final Sizes sizes = TINY.with("nqueensSize", 8).with("trapezoidPieces", 10_000).with("trapezoidWorkers", 10);
+        for (Benchmarks b : List.of(Benchmarks.NQUEENS, Benchmarks.TRAPEZOID)) {
+            assertEquals(Benchmarks.STEALING_VARIANTS, b.variants(Benchmarks.ACTORKIT), b.id());
+            for (String variant : b.variants(Benchmarks.ACTORKIT)) {
+                for (int workers : List.of(1, 3)) {
+                    final RunSpec spec = new RunSpec(workers, variant, sizes, new HashMap<>());
+                    assertTrue(b.workload(Benchmarks.ACTORKIT).run(spec) > 0, b.id() + " (" + variant + "), " + workers);
+                }
+            }
+        }
+        final RunSpec tooBig = new RunSpec(1, "none", sizes.with("nqueensSize", 15), new HashMap<>());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Benchmarks.NQUEENS.workload(Benchmarks.ACTORKIT)
+                .run(tooBig)).getMessage().contains("nqueensSize = 15"));
+        final RunSpec uneven = new RunSpec(1, "none", sizes.with("trapezoidPieces", 10_001), new HashMap<>());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Benchmarks.TRAPEZOID.workload(Benchmarks.ACTORKIT)
+                .run(uneven)).getMessage().contains("multiple of trapezoidWorkers"));
+    }
+
+    private static double peakInFlight(Benchmarks b, String system, int workers, Sizes sizes) throws Exception {
+        final RunSpec spec = new RunSpec(workers, b.variants(system).get(0), sizes, new HashMap<>());
+        assertTrue(b.workload(system).run(spec) > 0, b.id() + " on " + system + ", " + workers + " workers");
+        return spec.extras().get("peak_in_flight");
+    }
+
+    /**
+     * Each form runs to its checked end (every request handled, in order, with the device's
+     * response) on both systems. The peaks are orders of events, not timings: a worker blocked in
+     * join() cannot start a second read, while an actor that awaits frees its worker, which starts
+     * the next actor's read within microseconds, long before a 300 ms read completes.
+     */
+    @Test
+    @Timeout(120)
+    void theIoFormsRunToTheirCheckedEndAndOnlyBlockingHoldsAWorkerPerRead() throws Exception {
+        final Sizes slow = TINY.with("ioActors", 4).with("ioRequests", 1).with("ioDelayMicros", 300_000);
+        for (int workers : List.of(1, 3)) {
+            for (Benchmarks b : List.of(Benchmarks.IO_BLOCK, Benchmarks.IO_AWAIT)) {
+                for (String system : List.of(Benchmarks.ACTORKIT, Benchmarks.PEKKO)) {
+                    final double peak = peakInFlight(b, system, workers, TINY);
+                    assertTrue(peak >= 1 && peak <= TINY.ioActors(), b.id() + " on " + system + ": " + peak);
+                    if (b == Benchmarks.IO_BLOCK && system.equals(Benchmarks.ACTORKIT)) {
+                        assertTrue(peak <= workers, "one read per blocked worker: " + peak);
+                    }
+                }
+            }
+        }
+        assertEquals(1.0, peakInFlight(Benchmarks.IO_BLOCK, Benchmarks.ACTORKIT, 1, slow));
+        assertEquals(slow.ioActors(), peakInFlight(Benchmarks.IO_AWAIT, Benchmarks.ACTORKIT, 1, slow), 0.0,
+                "every actor's read in flight at once, on one worker");
+        assertEquals(slow.ioActors(), peakInFlight(Benchmarks.IO_AWAIT, Benchmarks.PEKKO, 1, slow), 0.0);
+    }
+
+    @Test
+    void theIoChecksumCatchesALostOrReorderedRequest() {
+        final long a = IoSimulator.response(IoWork.key(0, 2, 0));
+        final long b = IoSimulator.response(IoWork.key(0, 2, 1));
+        assertEquals(IoWork.fold(IoWork.fold(0, a), b), IoWork.expected(1, 2));
+        assertNotEquals(IoWork.fold(IoWork.fold(0, b), a), IoWork.expected(1, 2), "reordered");
+        assertNotEquals(IoWork.fold(0, a), IoWork.expected(1, 2), "lost");
+        assertNotEquals(IoWork.key(0, 3, 2), IoWork.key(1, 3, 0), "actors' keys never collide");
+    }
+
+    @Test
+    @Timeout(30)
+    void theIoSimulatorCompletesEachReadWithItsResponseAndCountsTheOverlap() throws Exception {
+        try (IoSimulator io = new IoSimulator(300_000)) {
+            final CompletableFuture<Long> first = io.read(3);
+            final CompletableFuture<Long> second = io.read(4);
+            assertEquals(IoSimulator.response(3), first.join());
+            assertEquals(IoSimulator.response(4), second.join());
+            assertEquals(IoSimulator.response(5), io.read(5).join());
+            assertEquals(2, io.peakInFlight(), "the first two overlapped, the third ran alone");
+        }
+        assertThrows(IllegalArgumentException.class, () -> new IoSimulator(0));
     }
 
     /**
@@ -244,6 +380,30 @@ class SuiteTest {
         final String svg = report.svg();
         assertTrue(svg.startsWith("<svg") && svg.trim().endsWith("</svg>"));
         assertTrue(svg.contains("executor (random)") && svg.contains("3.00x (2.00-7.00)"), svg);
+    }
+
+    private static Result swept(String system, String variant, int workers, long millis, double peak) {
+        return new Result("io-await", system, variant, workers, List.of(millis * 1_000_000), 204_800,
+                Map.of("peak_in_flight", peak), null);
+    }
+
+    @Test
+    void sweptRowsAreComparedAtTheirOwnWorkerCountAndNamedByItInTheExtrasAndTheChart() {
+        final Result one = swept("actorkit", "longest-victim", 1, 10, 64);
+        final Result eight = swept("actorkit", "longest-victim", 8, 40, 64);
+        final Result pekkoOne = swept("pekko", "typed", 1, 30, 64);
+        final Result pekkoEight = swept("pekko", "typed", 8, 20, 64);
+        final Report report = new Report(List.of(one, eight, pekkoOne, pekkoEight), INFO);
+
+        assertEquals(3.0, report.ratio(one).getAsDouble(), 1e-9, "Pekko's 1-worker run over actorkit's");
+        assertEquals(0.5, report.ratio(eight).getAsDouble(), 1e-9, "Pekko's 8-worker run over actorkit's");
+        final String table = report.table();
+        assertTrue(table.contains("io-await actorkit/longest-victim, 1 worker: peak_in_flight = 64.0"), table);
+        assertTrue(table.contains("io-await pekko/typed, 8 workers: peak_in_flight = 64.0"), table);
+        final String svg = report.svg();
+        assertTrue(svg.contains(">io-await (longest-victim, 1 worker)<") && svg.contains(">io-await (longest-victim, 8 workers)<"),
+                svg);
+        assertEquals("", Report.sweptWorkers(run("executor", "actorkit", "random", 5)), "other rows run at one count");
     }
 
     @Test

@@ -37,6 +37,8 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
     private int sends;
     /** Hand-offs by every behaviour this worker ran, for the sampled cost estimate. */
     private long handOffs;
+    /** The registration of the behaviour running now, or of the last one run; for {@link #isRunning}. */
+    private MailboxRegistration running;
     /** Whether the running batch times each behaviour: only once Flight Recorder has started in the JVM. */
     private boolean timeBehaviours;
 
@@ -114,14 +116,25 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
 
     @Override
     public void accept(Object registration, Object message) {
-        final Registration to = (Registration) registration;
-        final Actor<?> actor = to.actor();
-        sends = 0;
+        final MailboxRegistration to = (MailboxRegistration) registration;
         if (termination.isDone()) {
             // NOTE: aborted mid-batch (or stopped, when no actor is live): the rest is reported.
-            undelivered.record(actor, message);
+            undelivered.record(to.actor(), message);
             return;
         }
+        final Suspension suspension = to.suspension;
+        if (suspension != null && suspension.active) {
+            whileSuspended(to, suspension, message);
+            return;
+        }
+        run(to, message);
+    }
+
+    /** Runs one message's behaviour and applies what it returned. */
+    private void run(MailboxRegistration to, Object message) {
+        final Actor<?> actor = to.actor();
+        sends = 0;
+        running = to;
         Allocation status;
         try {
             status = timeBehaviours ? deliverTimed(to, message) : access.deliver(to, message);
@@ -144,18 +157,70 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
             reporter.hookFailed(message, hookFailure);
         }
         if (status != Allocation.NODELETE) {
-            terminated++;
-            final MailboxRegistration ended = (MailboxRegistration) to;
-            ended.mailbox.unlink(ended);
-            try {
-                access.terminate(actor, status);
-            } catch (Throwable hookFailure) {
-                if (Reporter.isFatal(hookFailure)) {
-                    throw hookFailure;
-                }
-                reporter.hookFailed(actor, hookFailure);
+            end(to, status);
+        }
+    }
+
+    /**
+     * An envelope for an actor suspended in an await: a message is held back, in arrival order; the
+     * actor's own resumption runs the continuation and then the held-back messages, until one of
+     * them awaits again (the rest then stay held back, ahead of anything newer).
+     */
+    private void whileSuspended(MailboxRegistration to, Suspension suspension, Object message) {
+        if (message != suspension) {
+            suspension.heldBack.addLast(message);
+            return;
+        }
+        resume(to, suspension);
+        while (!suspension.active && !suspension.heldBack.isEmpty()) {
+            final Object next = suspension.heldBack.pollFirst();
+            if (termination.isDone()) {
+                undelivered.record(to.actor(), next);
+            } else {
+                run(to, next);
             }
         }
+    }
+
+    /** Runs an await's continuation as the actor's behaviour: failures and statuses as for a message. */
+    private void resume(MailboxRegistration to, Suspension suspension) {
+        sends = 0;
+        running = to;
+        Allocation status;
+        try {
+            status = suspension.resume();
+            if (status == null) {
+                throw new IllegalStateException("a continuation of " + to.actor().getClass().getName()
+                        + " returned null; return an Allocation (NODELETE to keep receiving)");
+            }
+        } catch (Throwable failure) {
+            if (Reporter.isFatal(failure)) {
+                throw failure;
+            }
+            status = reporter.behaviourFailed(to.actor(), suspension, failure);
+        }
+        if (status != Allocation.NODELETE) {
+            end(to, status);
+        }
+    }
+
+    /** Terminates the actor of {@code to}, live until now, with {@code status}. */
+    private void end(MailboxRegistration to, Allocation status) {
+        terminated++;
+        to.mailbox.unlink(to);
+        try {
+            access.terminate(to.actor(), status);
+        } catch (Throwable hookFailure) {
+            if (Reporter.isFatal(hookFailure)) {
+                throw hookFailure;
+            }
+            reporter.hookFailed(to.actor(), hookFailure);
+        }
+    }
+
+    /** Whether the behaviour (or continuation) running on this worker, or the last one run, is {@code to}'s. */
+    boolean isRunning(MailboxRegistration to) {
+        return running == to;
     }
 
     /** Runs the behaviour as a {@link LongBehaviourEvent}, committed if it ran past the recording's threshold. */

@@ -1,6 +1,10 @@
 package actor.executor.internal;
 
+import actor.api.Actor;
+import actor.api.Hub;
+import actor.api.PlacementPolicy;
 import actor.steal.internal.WorkerQueueTable;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -11,30 +15,78 @@ import java.util.concurrent.atomic.AtomicLong;
  *     i-th goes to worker {@code i mod N}, cycling through that worker's initial slice, so
  *     consecutive actors land on different workers and a small application uses every worker from
  *     the start.</li>
- * <li>Actors created by a behaviour stay near their creator: round-robin over the mailboxes
- *     currently in the running worker's slice, so a chain or tree of actors talking to their
- *     parents does not pay a cross-core hand-off per message; stealing spreads them when one
- *     worker has a backlog.</li>
+ * <li>Actors created by a behaviour stay near their creator ({@link PlacementPolicy#NEAR_CREATOR},
+ *     the default): round-robin over the mailboxes currently in the running worker's slice, so a
+ *     chain or tree of actors talking to their parents does not pay a cross-core hand-off per
+ *     message; stealing spreads them when one worker has a backlog. With
+ *     {@link PlacementPolicy#SPREAD} they are spread as if created outside.</li>
+ * <li>Actors of a {@link Hub} class go to the worker that has received the fewest hubs so far (the
+ *     lowest index on a tie), the k-th hub of a worker to the k-th mailbox of its initial slice, so
+ *     hubs get workers, and mailboxes, of their own while there are enough.</li>
  * </ul>
  * Ticket {@code t} starts in the slice of worker {@code floor(((t + 1) * N - 1) / M)}
  * ({@link WorkerQueueTable#workerOf}; {@code t * N / M} when N divides M, as with the default
  * sharding); stealing may move it later.
  *
- * <p>Threading: {@link #outsideTicket()} is called from any thread (one atomic increment);
- * {@link #localTicket} only from the worker whose cursor it advances.
+ * <p>Threading: {@link #outsideTicket()} is called from any thread (one atomic increment), and so is
+ * {@link #hubTicket()} (a scan and a CAS of the hub counts); {@link #localTicket} only from the
+ * worker whose cursor it advances.
  */
 final class Placement {
 
+    /** Whether a class is marked {@link Hub}, looked up once per class. */
+    private static final ClassValue<Boolean> IS_HUB = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            return type.isAnnotationPresent(Hub.class);
+        }
+    };
+
     private final WorkerQueueTable<Mailbox> table;
+    private final PlacementPolicy policy;
     private final int workers;
+    /** Hubs placed so far, per worker. */
+    private final AtomicIntegerArray hubs;
     private final AtomicLong outsideCount = new AtomicLong();
     /** Per worker, the next offset in its slice; each element written only by its worker. */
     private final int[] localCursor;
 
-    Placement(WorkerQueueTable<Mailbox> table) {
+    Placement(WorkerQueueTable<Mailbox> table, PlacementPolicy policy) {
         this.table = table;
+        this.policy = policy;
         this.workers = table.workers();
         this.localCursor = new int[workers];
+        this.hubs = new AtomicIntegerArray(workers);
+    }
+
+    /** The ticket of a new {@code actor}, created by a behaviour on worker {@code creator}, or outside (-1). */
+    int ticketFor(Actor<?> actor, int creator) {
+        if (IS_HUB.get(actor.getClass())) {
+            return hubTicket();
+        }
+        if (creator >= 0 && policy == PlacementPolicy.NEAR_CREATOR) {
+            return localTicket(creator);
+        }
+        return outsideTicket();
+    }
+
+    /** The ticket of the next hub: on the worker with the fewest hubs so far, the next mailbox of its slice. */
+    int hubTicket() {
+        while (true) {
+            int worker = 0;
+            int fewest = hubs.get(0);
+            for (int w = 1; w < workers; w++) {
+                final int placed = hubs.get(w);
+                if (placed < fewest) {
+                    fewest = placed;
+                    worker = w;
+                }
+            }
+            if (hubs.compareAndSet(worker, fewest, fewest + 1)) {
+                final int start = table.sliceStart(worker);
+                return start + fewest % (table.sliceEnd(worker) - start);
+            }
+        }
     }
 
     /** The ticket of the next actor created outside the workers. */

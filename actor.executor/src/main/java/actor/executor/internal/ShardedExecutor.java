@@ -5,6 +5,7 @@ import actor.api.ActorError;
 import actor.api.ActorSystemConfig;
 import actor.api.Cancellable;
 import actor.api.Checks;
+import actor.api.Continuation;
 import actor.api.MailboxKind;
 import actor.api.SystemNotRunningException;
 import actor.api.spi.ActorAccess;
@@ -17,6 +18,7 @@ import actor.steal.VictimSelector;
 import actor.steal.internal.NoVictimSelector;
 import actor.steal.internal.StealStamps;
 import actor.steal.internal.WorkerQueueTable;
+import java.util.concurrent.CompletionStage;
 import java.util.function.LongSupplier;
 import org.agrona.concurrent.SystemNanoClock;
 
@@ -81,13 +83,14 @@ final class ShardedExecutor implements ActorExecutor {
             // NOTE: plain writes before the workers start; Thread.start publishes them.
             mailboxes[i].owner = sleeps[table.workerOf(i)];
         }
-        this.placement = new Placement(table);
+        this.placement = new Placement(table, config.placement());
         this.deadLetters = deadLetters;
         this.exitWait = new ExitWait(termination, mailboxes, reporter, config.stopWarningAfter().toNanos());
         final long sleepAfterNanos = config.sleepAfter().map(d -> d.toNanos()).orElse(-1L);
         final VictimSelector selector = config.victimSelector();
         final boolean stealing = n > 1 && !(selector instanceof NoVictimSelector);
         final StealStamps stamps = stealing ? new StealStamps(n, SystemNanoClock.INSTANCE) : null;
+        final int[] pinnedCpus = CpuAffinity.workerCpus(config);
         this.workers = new Worker[n];
         this.threads = new Thread[n];
         for (int w = 0; w < n; w++) {
@@ -95,11 +98,11 @@ final class ShardedExecutor implements ActorExecutor {
             final Worker worker = new Worker(w, sleeps[w], progress[w], counters, new EnvelopeRunner(access, reporter,
                     termination, progress[w], counters, statistics.counting()), termination, table);
             if (stealing) {
-                worker.stealWith(new Thief(w, sleeps, progress, table, selector, new StealView(table, stamps),
-                        stamps, reporter, counters));
+                worker.stealWith(new Thief(w, sleeps, progress, table, selector,
+                        new StealView(table, stamps, config.topology()), stamps, reporter, counters));
             }
             final WorkerRunner runner = new WorkerRunner(worker, termination, config.idleStrategy().get(),
-                    sleepAfterNanos, this::finalSweep);
+                    sleepAfterNanos, this::finalSweep, pinnedCpus == null ? -1 : pinnedCpus[w]);
             workers[w] = worker;
             threads[w] = new WorkerRunner.WorkerThread(runner, this, config.name() + "-worker-" + w);
             threads[w].setDaemon(config.daemon());
@@ -129,11 +132,37 @@ final class ShardedExecutor implements ActorExecutor {
         if (previous != null && previous.executor() == this) {
             ticket = previous.ticket();
         } else {
-            ticket = creator != null ? placement.localTicket(creator.index) : placement.outsideTicket();
+            ticket = placement.ticketFor(actor, creator != null ? creator.index : -1);
         }
         final MailboxRegistration made = new MailboxRegistration(actor, this, mailboxes[ticket]);
         made.mailbox.link(made);
         return made;
+    }
+
+    @Override
+    public <T> void await(Registration registration, CompletionStage<T> stage, Continuation<? super T> continuation) {
+        final MailboxRegistration to = (MailboxRegistration) registration;
+        final Worker worker = currentWorker();
+        if (worker == null || !worker.runner.isRunning(to)) {
+            throw new IllegalStateException("await is for " + to.actor() + "'s own behaviour, on its worker; "
+                    + Thread.currentThread().getName() + " is not running it");
+        }
+        Suspension suspension = to.suspension;
+        if (suspension != null && suspension.active) {
+            throw new IllegalStateException(to.actor() + " already awaits a stage: await once per behaviour "
+                    + "(its continuation may await again)");
+        }
+        if (suspension == null) {
+            suspension = new Suspension(this, to);
+            to.suspension = suspension;
+        }
+        suspension.arm(continuation);
+        try {
+            stage.whenComplete(suspension);
+        } catch (RuntimeException | Error refused) {
+            suspension.disarm();
+            throw refused;
+        }
     }
 
     /** The worker running the calling thread, if it is one of this executor's. */
@@ -275,6 +304,14 @@ final class ShardedExecutor implements ActorExecutor {
         final UndeliveredLog undelivered = new UndeliveredLog();
         for (Worker worker : workers) {
             undelivered.addAll(worker.runner.undelivered);
+        }
+        for (MailboxRegistration suspended : LiveActors.snapshot(mailboxes)) {
+            if (suspended.suspension != null) {
+                for (Object heldBack : suspended.suspension.heldBack) {
+                    undelivered.record(suspended.actor(), heldBack);
+                }
+                suspended.suspension.heldBack.clear();
+            }
         }
         for (Mailbox mailbox : mailboxes) {
             mailbox.closeAndDrain((to, message) -> undelivered.record(((Registration) to).actor(), message));

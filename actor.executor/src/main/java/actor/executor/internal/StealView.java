@@ -1,21 +1,30 @@
 package actor.executor.internal;
 
+import actor.steal.Topology;
 import actor.steal.WorkerView;
 import actor.steal.internal.StealStamps;
 import actor.steal.internal.WorkerQueueTable;
 
 /**
- * What victim selectors see: the worker count, steal stamps, and occupancy counted on request from
- * racy reads of a slice. Threading: any worker, at once; every read is racy by design.
+ * What victim selectors see: the worker count, each worker's search (steal stamps, attempts,
+ * target), occupancy counted on request from racy reads of a slice, and the configured topology. Threading: any worker, at once; every read is
+ * racy by design.
  */
 final class StealView implements WorkerView {
 
     private final WorkerQueueTable<Mailbox> table;
     private final StealStamps stamps;
+    private final Topology topology;
 
-    StealView(WorkerQueueTable<Mailbox> table, StealStamps stamps) {
+    StealView(WorkerQueueTable<Mailbox> table, StealStamps stamps, Topology topology) {
         this.table = table;
         this.stamps = stamps;
+        this.topology = topology;
+    }
+
+    @Override
+    public Topology topology() {
+        return topology;
     }
 
     @Override
@@ -26,6 +35,16 @@ final class StealView implements WorkerView {
     @Override
     public long lastStealAttemptNanos(int worker) {
         return stamps.lastAttemptNanos(worker);
+    }
+
+    @Override
+    public int stealAttempts(int worker) {
+        return stamps.attempts(worker);
+    }
+
+    @Override
+    public int stealTarget(int worker) {
+        return stamps.target(worker);
     }
 
     @Override

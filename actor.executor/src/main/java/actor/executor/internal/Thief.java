@@ -84,6 +84,8 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     private final long[] seenSinceNanos;
     private int summonCursor;
     private int emptyPasses;
+    /** Whether this worker has attempted a steal since it last found work (then its search is recorded in the stamps). */
+    private boolean searching;
     private int passesBeforeSteal = EMPTY_PASSES_BEFORE_STEAL;
     private int backlogPasses;
     private final WorkerQueueTable<Mailbox> table;
@@ -135,6 +137,10 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     boolean afterPass(int work) {
         if (work > 0) {
             emptyPasses = 0;
+            if (searching) {
+                searching = false;
+                stamps.foundWork(index);
+            }
             return false;
         }
         if (++emptyPasses < passesBeforeSteal) {
@@ -165,6 +171,7 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     /** Woken by {@code summoner}, an overloaded worker: tries a steal from it at once. */
     void summonedBy(int summoner) {
         passesBeforeSteal = EMPTY_PASSES_BEFORE_STEAL;
+        attempted(summoner);
         tryStealFrom(summoner);
     }
 
@@ -176,6 +183,7 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     boolean tryStealOnce() {
         stamp();
         final int victim = chooseVictim();
+        attempted(victim);
         if (victim == VictimSelector.NONE) {
             return false;
         }
@@ -331,6 +339,12 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
             }
         }
         return false;
+    }
+
+    /** Records this attempt's victim (or none) for the selectors' view of who polls whom. */
+    private void attempted(int victim) {
+        searching = true;
+        stamps.attempted(index, victim);
     }
 
     private int chooseVictim() {

@@ -6,8 +6,9 @@ import actor.api.IdleStrategy;
  * Runs one {@link Worker}'s duty cycle on its thread, in the style of an Agrona {@code AgentRunner}:
  * the loop until the system is done, idling between cycles that found no work through the
  * configured {@link IdleStrategy}, sleeping once idle for {@code sleepAfterNanos}, and the fatal
- * error that ends the system. On the way out the worker counts itself out of the
- * {@link Termination}; the last one runs the executor's final sweep.
+ * error that ends the system. With pinning, the thread first binds itself to its CPU
+ * ({@link CpuAffinity}); a refusal is such a fatal error. On the way out the worker counts itself
+ * out of the {@link Termination}; the last one runs the executor's final sweep.
  *
  * <p>Threading: {@link #run()} is the worker thread's body; nothing here is shared.
  */
@@ -19,18 +20,25 @@ final class WorkerRunner implements Runnable {
     /** Negative when the worker never sleeps. */
     private final long sleepAfterNanos;
     private final Runnable lastOut;
+    /** The CPU this worker's thread binds itself to; negative when it is not pinned. */
+    private final int pinnedCpu;
 
-    WorkerRunner(Worker worker, Termination termination, IdleStrategy idle, long sleepAfterNanos, Runnable lastOut) {
+    WorkerRunner(Worker worker, Termination termination, IdleStrategy idle, long sleepAfterNanos, Runnable lastOut,
+                 int pinnedCpu) {
         this.worker = worker;
         this.termination = termination;
         this.idle = idle;
         this.sleepAfterNanos = sleepAfterNanos;
         this.lastOut = lastOut;
+        this.pinnedCpu = pinnedCpu;
     }
 
     @Override
     public void run() {
         try {
+            if (pinnedCpu >= 0) {
+                CpuAffinity.pinCurrentThread(pinnedCpu);
+            }
             loop();
         } catch (Throwable fatal) {
             termination.fail(fatal);

@@ -3,6 +3,7 @@ package actor.steal.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import actor.steal.VictimSelector;
 import actor.steal.VictimSelectors;
 import actor.steal.WorkerView;
 import org.agrona.concurrent.CachedNanoClock;
@@ -21,6 +22,25 @@ class StealStampsTest {
         assertEquals(1_000, stamps.lastAttemptNanos(1));
         assertEquals(Long.MIN_VALUE, stamps.lastAttemptNanos(0));
         assertThrows(IllegalArgumentException.class, () -> new StealStamps(0, clock));
+    }
+
+    @Test
+    void attemptsOnAVictimCountUntilTheWorkerFindsWork() {
+        final StealStamps stamps = new StealStamps(3, new CachedNanoClock());
+        assertEquals(0, stamps.attempts(1));
+        assertEquals(VictimSelector.NONE, stamps.target(1));
+        stamps.attempted(1, 2);
+        stamps.attempted(1, 0);
+        assertEquals(2, stamps.attempts(1));
+        assertEquals(0, stamps.target(1), "the latest victim");
+        stamps.attempted(1, VictimSelector.NONE);
+        assertEquals(2, stamps.attempts(1), "an attempt without a victim looked at nothing");
+        assertEquals(VictimSelector.NONE, stamps.target(1), "and polls nobody");
+        assertEquals(0, stamps.attempts(0), "other workers' values are their own");
+        stamps.attempted(1, 2);
+        stamps.foundWork(1);
+        assertEquals(0, stamps.attempts(1));
+        assertEquals(VictimSelector.NONE, stamps.target(1));
     }
 
     @Test

@@ -11,8 +11,12 @@ import actor.api.Message;
 import actor.api.PoisonPill;
 import actor.api.StatisticsMode;
 import actor.stats.Counts;
+import actor.steal.Topology;
+import actor.steal.VictimSelector;
 import actor.steal.VictimSelectorContract;
 import actor.steal.VictimSelectors;
+import actor.steal.WorkerView;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -83,5 +87,35 @@ class CustomSelectorTest {
         final Counts total = system.statistics().total();
         assertTrue(total.steals() > 0, "the selector's choices led to steals: " + total);
         assertEquals(16 * 5_000 + rejected, total.messagesReceived(), "the work, and a pill per actor placed elsewhere");
+    }
+
+    @Test
+    @Timeout(60)
+    void selectorsSeeTheConfiguredTopology() throws InterruptedException {
+        final Topology twoNodes = Topology.parse("sockets=2,coresPerL3=2");
+        final AtomicReference<Topology> seen = new AtomicReference<>();
+        final AtomicReference<Integer> level = new AtomicReference<>();
+        final VictimSelector recording = new VictimSelector() {
+            @Override
+            public String name() {
+                return "recording";
+            }
+
+            @Override
+            public int selectVictim(int thief, WorkerView view) {
+                level.compareAndSet(null, view.sharedLevel(0, 3));
+                seen.compareAndSet(null, view.topology());
+                return NONE;
+            }
+        };
+        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(4).topology(twoNodes)
+                .victimSelector(recording).build())) {
+            while (seen.get() == null) {
+                Thread.sleep(1);
+            }
+            assertEquals(system.config().topology(), seen.get());
+        }
+        assertEquals(twoNodes, seen.get(), "idle workers ask the selector, whose view holds the configured topology");
+        assertEquals(twoNodes.level(Topology.LevelKind.SYSTEM), level.get(), "workers 0 and 3 are on different nodes");
     }
 }

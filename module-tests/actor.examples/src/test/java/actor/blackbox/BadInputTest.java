@@ -1,6 +1,7 @@
 package actor.blackbox;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -233,6 +234,12 @@ class BadInputTest {
         assertEquals(Runtime.getRuntime().availableProcessors(), ActorSystemConfig.builder().build().workers());
         assertEquals(java.util.Optional.of(ActorSystemConfig.DEFAULT_SLEEP_AFTER), config.sleepAfter());
         assertEquals(java.util.Optional.empty(), ActorSystemConfig.builder().busySpin().build().sleepAfter());
+        assertSame(actor.steal.Topology.detect(), config.topology(), "the detected machine by default");
+        final ActorSystemConfig described = ActorSystemConfig.builder()
+                .topology(actor.steal.Topology.parse("sockets=2,coresPerL3=4")).build();
+        assertEquals(actor.steal.Topology.parse("sockets=2,coresPerL3=4"), described.topology());
+        assertTrue(described.toString().contains(", topology=8 CPUs: L3+NUMA node 2 x 4, system 1 x 8 (override: "),
+                described.toString());
     }
 
     private static void assertInvalid(String expectedMessage, ActorSystemConfig.Builder builder) {

@@ -174,6 +174,13 @@ class ModuleBoundaryTest {
         assertEquals(List.of("refused: 500 from bob", "alice 150", "bob 0"), runExample("Bank"));
     }
 
+    @Test
+    @Timeout(120)
+    void theAwaitExampleRunsFromTheModulePath() throws Exception {
+        assertEquals(List.of("Paris: sunny, 21 C", "Oslo: rain, 9 C", "Atlantis: unavailable (404 Atlantis)",
+                "Paris: sunny, 21 C (cached)"), runExample("Weather"));
+    }
+
     /** Runs {@code actor.examples.<name>} from the module path, with no flags; its output lines. */
     private static List<String> runExample(String name) throws Exception {
         final String modulePath = modulePathOf("actor.examples", "actor.executor");

@@ -303,6 +303,109 @@ class ShutdownTest {
         assertTrue(closed.liveByClass().startsWith("1 x " + Broken.class.getName()), closed.liveByClass());
     }
 
+    /** Sends itself a note, creates a child through a nested spawn, then throws; counts its pills. */
+    static final class BrokenParent extends Actor<Note> {
+        static final AtomicReference<Idle> CHILD = new AtomicReference<>();
+        static final AtomicReference<BrokenParent> LAST = new AtomicReference<>();
+        final AtomicInteger pills = new AtomicInteger();
+        final List<Integer> seen = new CopyOnWriteArrayList<>();
+
+        BrokenParent(ActorSystem system) {
+            super(system);
+            LAST.set(this);
+            send(new Note(7));
+            CHILD.set(system.spawn(Idle::new));
+            throw new IllegalStateException("broken after registering");
+        }
+
+        @Override
+        protected Allocation receive(Note note) {
+            seen.add(note.n);
+            return Allocation.NODELETE;
+        }
+
+        @Override
+        protected Allocation onPoisonPill(PoisonPill pill) {
+            pills.incrementAndGet();
+            return Allocation.NODELETE;
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void aFailedSpawnEndsTheActorItRegisteredButNotANestedSpawnThatSucceeded() throws Exception {
+        final RecordingErrorHandler errors = new RecordingErrorHandler();
+        final ActorSystem system = ActorSystem.start(config(errors).build());
+        final IllegalStateException thrown = assertThrows(IllegalStateException.class,
+                () -> system.spawn(BrokenParent::new));
+        assertEquals("broken after registering", thrown.getMessage());
+        final Idle child = BrokenParent.CHILD.get();
+        assertFalse(child.isTerminated(), "the nested spawn succeeded, so its actor stays");
+        child.send(PoisonPill.FINISHED);
+        assertTrue(system.stop(Duration.ofSeconds(10)), "the half-built actor was ended, so stop returns");
+        final BrokenParent parent = BrokenParent.LAST.get();
+        assertTrue(parent.isTerminated());
+        assertEquals(List.of(7), parent.seen);
+        assertEquals(0, parent.pills.get());
+        assertEquals(0, system.deadLetters());
+    }
+
+    /** Records the half-built actor in a static before throwing, so the test can look at it. */
+    static final class Leaky extends Actor<Note> {
+        static final AtomicReference<Leaky> LAST = new AtomicReference<>();
+        final List<Integer> seen = new CopyOnWriteArrayList<>();
+        final AtomicInteger pills = new AtomicInteger();
+
+        Leaky(ActorSystem system) {
+            super(system);
+            LAST.set(this);
+            send(new Note(1));
+            send(new Note(2));
+            throw new IllegalArgumentException("leaky constructor");
+        }
+
+        @Override
+        protected Allocation receive(Note note) {
+            seen.add(note.n);
+            return Allocation.NODELETE;
+        }
+
+        @Override
+        protected Allocation onPoisonPill(PoisonPill pill) {
+            pills.incrementAndGet();
+            return Allocation.NODELETE;
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void aFailedSpawnRunsWhatWasQueuedThenEndsTheActorWithoutItsPillHook() throws Exception {
+        final RecordingErrorHandler errors = new RecordingErrorHandler();
+        final ActorSystem system = ActorSystem.start(config(errors).build());
+        assertThrows(IllegalArgumentException.class, () -> system.spawn(Leaky::new));
+        assertTrue(system.stop(Duration.ofSeconds(10)));
+        final Leaky leaky = Leaky.LAST.get();
+        assertTrue(leaky.isTerminated());
+        assertEquals(List.of(1, 2), leaky.seen, "messages queued before the failure still ran, in order");
+        assertEquals(0, leaky.pills.get(), "onPoisonPill never ran on the half-built object");
+        assertTrue(errors.ofType(ActorError.StopWaiting.class).isEmpty());
+    }
+
+    @Test
+    @Timeout(30)
+    void aSpawnThatSucceedsReturnsALiveActorAndRefusesNull() throws Exception {
+        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(2).build());
+        final Idle idle = system.spawn(Idle::new);
+        idle.send(new Note(3));
+        assertFalse(idle.isTerminated());
+        assertEquals(1, system.liveActors());
+        assertThrows(NullPointerException.class, () -> system.spawn(null));
+        assertThrows(NullPointerException.class, () -> system.spawn(s -> null));
+        idle.send(PoisonPill.FINISHED);
+        assertTrue(system.stop(Duration.ofSeconds(10)));
+        assertEquals(List.of(3), idle.seen);
+    }
+
     /** Sleeps on its one note, then finishes. */
     static final class Slow extends Actor<Note> {
         Slow(ActorSystem system) {

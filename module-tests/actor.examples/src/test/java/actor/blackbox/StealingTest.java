@@ -12,6 +12,7 @@ import actor.api.Message;
 import actor.api.PoisonPill;
 import actor.api.StatisticsMode;
 import actor.stats.Counts;
+import actor.steal.Topology;
 import actor.steal.VictimSelector;
 import actor.steal.VictimSelectors;
 import actor.steal.WorkerView;
@@ -25,13 +26,16 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Stolen mailboxes keep per-actor FIFO, mutual exclusion and exactly-once delivery, with every
- * builtin selector and more workers than cores; a skewed load makes the thieves steal.
+ * builtin selector and more workers than cores; a skewed load makes the thieves steal. The workers
+ * are placed on two sockets of two shared caches each, whatever this machine is, so that the
+ * hierarchical selector's levels and budgets come into play.
  */
 class StealingTest {
 
     /** Every selector with every kind; the MPSC kind with fewer worker counts, to keep the build short. */
     static Stream<Arguments> selectorsKindsAndWorkers() {
-        return Stream.of(VictimSelectors.NONE, VictimSelectors.RANDOM, VictimSelectors.LONGEST_VICTIM)
+        return Stream.of(VictimSelectors.NONE, VictimSelectors.RANDOM, VictimSelectors.LONGEST_VICTIM,
+                        VictimSelectors.HIERARCHICAL)
                 .flatMap(selector -> Stream.concat(
                         Stream.of(2, 4, 8).map(workers -> Arguments.of(selector, MailboxKind.COPY_QUEUE, workers)),
                         Stream.of(2, 8).map(workers -> Arguments.of(selector, MailboxKind.MPSC, workers))));
@@ -44,7 +48,8 @@ class StealingTest {
             throws Exception {
         // NOTE: each receipt costs some spinning, so worker 0 falls behind and its mailboxes fill up.
         final ActorSystem system = DeliveryStress.run(ActorSystemConfig.builder().workers(workers)
-                .victimSelector(selector).mailboxKind(kind).statistics(StatisticsMode.ON), 16, 2, 4, 3000, 32);
+                .topology(Topology.parse("sockets=2,l3PerSocket=2,coresPerL3=2")).victimSelector(selector)
+                .mailboxKind(kind).statistics(StatisticsMode.ON), 16, 2, 4, 3000, 32);
         final Counts total = system.statistics().total();
         assertEquals(total.stealAttempts(),
                 total.stealFailuresNoCandidate() + total.stealFailuresFailedSwap() + total.steals(),

@@ -1,0 +1,25 @@
+package actor.api;
+
+/**
+ * Where a new actor's mailbox (its ticket) goes, chosen per system
+ * ({@link ActorSystemConfig.Builder#placement}). Actors created outside the workers (by
+ * {@code main}, a test, an I/O thread) are spread under every policy: the i-th goes to worker
+ * {@code i mod N}. Whatever the policy, actors of a class marked {@link Hub} go to the worker that
+ * has received the fewest hubs so far, each on a mailbox of its own while the worker's slice has
+ * one. Work stealing may move any mailbox later.
+ */
+public enum PlacementPolicy {
+
+    /**
+     * An actor created by a behaviour goes to a mailbox of the worker running that behaviour, near
+     * its creator: a chain or tree of actors talking to their parents pays no cross-core hand-off
+     * per message (the reference's locality-aware placement). The default.
+     */
+    NEAR_CREATOR,
+
+    /**
+     * Every new actor is spread over the workers, wherever it was created: for actors that will
+     * each do much independent work, which would otherwise wait for a thief to carry them away.
+     */
+    SPREAD
+}
