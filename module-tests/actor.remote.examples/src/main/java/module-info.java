@@ -4,7 +4,8 @@
  * {@code --add-opens java.base/jdk.internal.misc=org.agrona} (Agrona's one need).
  */
 module actor.remote.examples {
-    requires actor.remote;
+    // Transitive: the exported codec implements actor.remote's interfaces.
+    requires transitive actor.remote;
 
     exports actor.remote.examples;
 

@@ -51,7 +51,9 @@ import java.util.function.Consumer;
  * <p>Close the node before its system ({@code try}-with-resources closes in reverse order): closing
  * sends what the references hold, waits up to {@link RemoteConfig#closeTimeout()} for the peers to
  * confirm it, reports the rest, tells the peers, and closes the publications, the subscription and
- * the embedded driver, deleting its directory.
+ * the embedded driver, deleting its directory. A node still open when the JVM exits is closed by a
+ * shutdown hook; only a killed JVM (SIGKILL) leaves the driver's directory behind, under
+ * {@code java.io.tmpdir} (or {@link RemoteConfig#aeronDirectory()}) as {@code actor.remote-<name>-<n>}.
  *
  * <p>A JVM running a node needs {@code --add-opens java.base/jdk.internal.misc=org.agrona} (module
  * path; {@code =ALL-UNNAMED} on the class path): Agrona reads {@code jdk.internal.misc.Unsafe}.

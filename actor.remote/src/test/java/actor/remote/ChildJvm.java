@@ -45,11 +45,15 @@ final class ChildJvm implements AutoCloseable {
         reader.start();
     }
 
-    /** Starts {@code PeerProcess} with {@code args}. */
-    static ChildJvm start(String name, String... args) throws IOException {
+    /**
+     * Starts {@code PeerProcess} with {@code args}; its temporary files (the embedded driver's
+     * directory, which a killed JVM leaves behind) go to {@code temporaryDirectory}.
+     */
+    static ChildJvm start(Path temporaryDirectory, String name, String... args) throws IOException {
         final List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 FLAG, "-XX:+UseSerialGC", "-Xmx128m", "-XX:TieredStopAtLevel=1",
+                "-Djava.io.tmpdir=" + temporaryDirectory,
                 "-cp", classPath(), PeerProcess.class.getName()));
         command.addAll(List.of(args));
         return new ChildJvm(name, new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start());

@@ -13,6 +13,7 @@ import actor.remote.PeerProcess.Pong;
 import actor.remote.PeerProcess.Seq;
 import actor.testkit.ActorTestKit;
 import actor.testkit.TestProbe;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +26,7 @@ import java.util.function.BooleanSupplier;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Nodes in separate JVMs on the loopback interface: this test's JVM is one node, each
@@ -38,8 +40,12 @@ class MultiProcessTest {
 
     private static final Duration LINE_TIMEOUT = Duration.ofSeconds(20);
 
+    /** Where every node of these tests, here and in the child JVMs, makes its driver's directory. */
+    @TempDir
+    static Path temporary;
+
     private static RemoteConfig.Builder node(String name, String endpoint) {
-        return RemoteConfig.builder().name(name).endpoint(endpoint)
+        return RemoteConfig.builder().name(name).endpoint(endpoint).aeronDirectory(temporary)
                 .heartbeatInterval(Duration.ofMillis(50)).peerTimeout(Duration.ofMillis(500));
     }
 
@@ -60,7 +66,7 @@ class MultiProcessTest {
         final String there = Ports.freeEndpoint();
         final int rounds = 1000;
         try (ActorTestKit kit = ActorTestKit.start();
-             ChildJvm ponger = ChildJvm.start("ponger", "ponger", "b", there, "a@" + here)) {
+             ChildJvm ponger = ChildJvm.start(temporary, "ponger", "ponger", "b", there, "a@" + here)) {
             final RemoteNode a = RemoteNode.start(kit.system(), node("a", here).peer("b", there).build());
             final TestProbe<Pong> pinger = kit.probe();
             a.export("pinger", Pong.class, pinger.ref());
@@ -119,7 +125,7 @@ class MultiProcessTest {
             final List<ChildJvm> children = new ArrayList<>();
             try {
                 for (int id = 0; id < senders; id++) {
-                    children.add(ChildJvm.start("sender " + id, "sender", "s" + id, Ports.freeEndpoint(), "r@" + here,
+                    children.add(ChildJvm.start(temporary, "sender " + id, "sender", "s" + id, Ports.freeEndpoint(), "r@" + here,
                             Integer.toString(id), Integer.toString(perSender)));
                 }
                 for (ChildJvm child : children) {
@@ -198,7 +204,7 @@ class MultiProcessTest {
     void aPeerKilledMidStreamIsLostAndWhatItDidNotConfirmIsReported() throws Exception {
         final String here = Ports.freeEndpoint();
         final String there = Ports.freeEndpoint();
-        try (ActorTestKit kit = ActorTestKit.start(); ChildJvm sink = ChildJvm.start("sink", "sink", "b", there, "a@" + here)) {
+        try (ActorTestKit kit = ActorTestKit.start(); ChildJvm sink = ChildJvm.start(temporary, "sink", "sink", "b", there, "a@" + here)) {
             final RemoteNode a = RemoteNode.start(kit.system(), node("a", here).peer("b", there).build());
             sink.await("READY"::equals, LINE_TIMEOUT);
             awaitTrue("connected", LINE_TIMEOUT, () -> a.peerState("b") == PeerState.CONNECTED);
@@ -237,7 +243,7 @@ class MultiProcessTest {
         try (ActorTestKit kit = ActorTestKit.start()) {
             final RemoteNode a = RemoteNode.start(kit.system(), node("a", here).peer("b", there).build());
             final ActorRef<Seq> sink = a.lookup("b", "sink", Seq.class);
-            try (ChildJvm first = ChildJvm.start("sink", "sink", "b", there, "a@" + here)) {
+            try (ChildJvm first = ChildJvm.start(temporary, "sink", "sink", "b", there, "a@" + here)) {
                 first.await("READY"::equals, LINE_TIMEOUT);
                 awaitTrue("connected", LINE_TIMEOUT, () -> a.peerState("b") == PeerState.CONNECTED);
                 for (long n = 0; n < 100; n++) {
@@ -252,7 +258,7 @@ class MultiProcessTest {
                 sink.send(new Seq(0, n));
             }
             awaitTrue("sends to the lost peer reported", LINE_TIMEOUT, () -> a.undeliveredMessages() == 10);
-            try (ChildJvm second = ChildJvm.start("sink again", "sink", "b", there, "a@" + here)) {
+            try (ChildJvm second = ChildJvm.start(temporary, "sink again", "sink", "b", there, "a@" + here)) {
                 second.await("READY"::equals, LINE_TIMEOUT);
                 awaitTrue("reconnected", LINE_TIMEOUT, () -> a.peerState("b") == PeerState.CONNECTED);
                 for (long n = 110; n < 210; n++) {

@@ -107,8 +107,12 @@ class RemoteNodeTest {
         }
     }
 
+    /** Where the nodes of these tests make their drivers' directories, so a failed test leaves none behind. */
+    @TempDir
+    static Path temporary;
+
     private static RemoteConfig.Builder node(String name, String endpoint) {
-        return RemoteConfig.builder().name(name).endpoint(endpoint)
+        return RemoteConfig.builder().name(name).endpoint(endpoint).aeronDirectory(temporary)
                 .idleStrategy(() -> new org.agrona.concurrent.BackoffIdleStrategy(1, 1, 1_000, 1_000_000));
     }
 

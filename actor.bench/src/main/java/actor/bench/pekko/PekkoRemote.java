@@ -131,8 +131,14 @@ public final class PekkoRemote {
                             return new Client(context.spawn(pinger(ponger), "pinger"), context.spawn(sender(sink), "sender"));
                         });
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                    started.system().terminate();
-                    server.close();
+                    try {
+                        // Waits for Artery to stop, which deletes its Aeron directory.
+                        PekkoSystems.terminate(started.system(), CLIENT);
+                    } catch (Exception e) {
+                        System.err.println("the remote client did not terminate: " + e);
+                    } finally {
+                        server.close();
+                    }
                 }, "remote client shutdown"));
                 instance = started.value();
             }

@@ -67,6 +67,8 @@ public final class Node {
     private final Aeron aeron;
     /** Set by {@link #start} before it returns the node; read by {@link #close}. */
     private NodeAgent agent;
+    /** Closes the node if the JVM exits with it open; set by {@link #start}, removed by {@link #close}. */
+    private Thread exitHook;
     /** As {@link #agent}. */
     private AgentRunner runner;
     private volatile boolean closing;
@@ -167,6 +169,8 @@ public final class Node {
             throw e;
         }
         AgentRunner.startOnThread(node.runner, daemonThreads("actor.remote-" + config.name()));
+        node.exitHook = new Thread(node::close, "actor.remote-" + config.name() + " at exit");
+        Runtime.getRuntime().addShutdownHook(node.exitHook);
         node.started();
         return node;
     }
@@ -316,7 +320,8 @@ public final class Node {
      * Closes the node: each proxy sends what it holds (or reports it) and ends; then waits at most
      * the close timeout for the peers to confirm what was sent, tells them this node is closing,
      * reports what stays unconfirmed, and closes the subscription, the publications, the client,
-     * and the embedded driver with its directory. Idempotent.
+     * and the embedded driver with its directory. Idempotent. A node still open when the JVM exits
+     * (the end of {@code main}, {@code System.exit}, SIGTERM) is closed by a shutdown hook.
      */
     public void close() {
         synchronized (this) {
@@ -324,6 +329,13 @@ public final class Node {
                 return;
             }
             closing = true;
+        }
+        if (Thread.currentThread() != exitHook) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(exitHook);
+            } catch (IllegalStateException exiting) {
+                LOG.log(System.Logger.Level.DEBUG, "node '" + config.name() + "' closes while the JVM exits", exiting);
+            }
         }
         final long deadline = System.nanoTime() + config.closeTimeout().toNanos();
         final List<Proxy> live = new ArrayList<>(proxies.values());

@@ -32,6 +32,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The README's two-JVM example, run as a user runs it: two JVMs on the module path with the one
@@ -41,27 +42,36 @@ class RemoteExampleTest {
 
     private static final String FLAG = "--add-opens=java.base/jdk.internal.misc=org.agrona";
 
+    /** The examples' temporary directory (their drivers' directories go there). */
+    @TempDir
+    static Path temporary;
+
     @Test
     @Timeout(120)
     void thePingPongExampleRunsInTwoJvmsFromTheModulePath() throws Exception {
         final String pongAt = freeEndpoint();
         final String pingAt = freeEndpoint();
         final Process pong = example(true, "pong", pongAt, "ping@" + pingAt);
-        final CompletableFuture<String> pongOutput = outputOf(pong);
         final Process ping = example(true, "ping", pingAt, "pong@" + pongAt, "5");
-        final String pingOutput = outputOf(ping).get(60, TimeUnit.SECONDS);
-        assertTrue(ping.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, ping.exitValue(), pingOutput);
-        assertTrue(pong.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, pong.exitValue(), pongOutput.get());
-        final List<String> pings = pingOutput.lines().toList();
-        assertEquals(6, pings.size(), pingOutput);
-        for (int n = 1; n <= 5; n++) {
-            assertTrue(pings.get(n - 1).startsWith("pong " + n + " after "), pingOutput);
+        try {
+            final CompletableFuture<String> pongOutput = outputOf(pong);
+            final String pingOutput = outputOf(ping).get(60, TimeUnit.SECONDS);
+            assertTrue(ping.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(0, ping.exitValue(), pingOutput);
+            assertTrue(pong.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(0, pong.exitValue(), pongOutput.get());
+            final List<String> pings = pingOutput.lines().toList();
+            assertEquals(6, pings.size(), pingOutput);
+            for (int n = 1; n <= 5; n++) {
+                assertTrue(pings.get(n - 1).startsWith("pong " + n + " after "), pingOutput);
+            }
+            assertTrue(pings.get(5).startsWith("5 round trips, median "), pingOutput);
+            assertEquals(List.of("ponger ready on node pong", "ping 1", "ping 2", "ping 3", "ping 4", "ping 5", "bye"),
+                    pongOutput.get().lines().toList());
+        } finally {
+            ping.destroyForcibly();
+            pong.destroyForcibly();
         }
-        assertTrue(pings.get(5).startsWith("5 round trips, median "), pingOutput);
-        assertEquals(List.of("ponger ready on node pong", "ping 1", "ping 2", "ping 3", "ping 4", "ping 5", "bye"),
-                pongOutput.get().lines().toList());
     }
 
     @Test
@@ -106,7 +116,7 @@ class RemoteExampleTest {
         if (withFlag) {
             command.add(FLAG);
         }
-        command.addAll(List.of("-XX:+UseSerialGC", "-Xmx128m", "--module-path", modulePathOf("actor.remote.examples", "actor.executor"),
+        command.addAll(List.of("-XX:+UseSerialGC", "-Xmx128m", "-Djava.io.tmpdir=" + temporary, "--module-path", modulePathOf("actor.remote.examples", "actor.executor"),
                 "--module", "actor.remote.examples/actor.remote.examples.PingPong"));
         command.addAll(List.of(args));
         return new ProcessBuilder(command).redirectErrorStream(true).start();
