@@ -495,4 +495,32 @@ class RemoteNodeTest {
             again.close();
         }
     }
+
+    @Test
+    @Timeout(30)
+    void aNodeOnAnExternalDriverTalksToOneOnItsEmbeddedDriverAndLeavesTheDriverRunning(@TempDir Path dir) throws Exception {
+        final String ea = Ports.freeEndpoint();
+        final String eb = Ports.freeEndpoint();
+        try (MediaDriver external = MediaDriver.launch(new MediaDriver.Context()
+                .aeronDirectoryName(dir.resolve("external").toString()).threadingMode(ThreadingMode.SHARED)
+                .sharedIdleStrategy(new SleepingMillisIdleStrategy(1)).dirDeleteOnStart(true).dirDeleteOnShutdown(true));
+             ActorTestKit ka = ActorTestKit.start(); ActorTestKit kb = ActorTestKit.start()) {
+            final RemoteNode a = RemoteNode.start(ka.system(), node("a", ea).peer("b", eb).driverMode(DriverMode.EXTERNAL)
+                    .aeronDirectory(Path.of(external.aeronDirectoryName())).build());
+            final TestProbe<Seq> probe = kb.probe();
+            final RemoteNode b = RemoteNode.start(kb.system(), node("b", eb).build(), n -> n.export("seq", Seq.class, probe.ref()));
+            final ActorRef<Seq> ref = a.lookup("b", "seq", Seq.class);
+            for (long n = 0; n < 10; n++) {
+                ref.send(new Seq(0, n));
+            }
+            assertEquals(range(0, 10).stream().map(n -> new Seq(0, n)).toList(), probe.receiveMessages(10, Duration.ofSeconds(10)));
+            awaitTrue("confirmed", Duration.ofSeconds(5), () -> a.acknowledgedMessages() == 10);
+            a.close();
+            b.close();
+            assertTrue(Files.exists(Path.of(external.aeronDirectoryName(), "cnc.dat")), "the node neither starts nor stops an external driver");
+            try (Aeron client = Aeron.connect(new Aeron.Context().aeronDirectoryName(external.aeronDirectoryName()))) {
+                assertTrue(client.clientId() >= 0, "the external driver still serves clients");
+            }
+        }
+    }
 }
