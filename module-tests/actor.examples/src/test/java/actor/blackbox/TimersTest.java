@@ -52,7 +52,8 @@ class TimersTest {
             } catch (InterruptedException e) {
                 throw new AssertionError(e);
             }
-            assertTrue(probe.pending() <= 1, "at most the send already under way: " + probe.pending());
+            // NOTE: sends made before the cancel (several, if this thread was descheduled between
+            // the fourth receipt and the cancel on a loaded machine) are drained; none may follow.
             probe.receiveMessages(probe.pending(), WAIT);
             probe.expectNoMessage(Duration.ofMillis(200));
         }
