@@ -303,19 +303,13 @@ class ShutdownTest {
         assertTrue(closed.liveByClass().startsWith("1 x " + Broken.class.getName()), closed.liveByClass());
     }
 
-    /** Sends itself a note, creates a child through a nested spawn, then throws; counts its pills. */
-    static final class BrokenParent extends Actor<Note> {
-        static final AtomicReference<Idle> CHILD = new AtomicReference<>();
-        static final AtomicReference<BrokenParent> LAST = new AtomicReference<>();
+    /** Records its notes and counts its pills (which it ignores): what a half-built actor got to run. */
+    abstract static class HalfBuilt extends Actor<Note> {
         final AtomicInteger pills = new AtomicInteger();
         final List<Integer> seen = new CopyOnWriteArrayList<>();
 
-        BrokenParent(ActorSystem system) {
+        HalfBuilt(ActorSystem system) {
             super(system);
-            LAST.set(this);
-            send(new Note(7));
-            CHILD.set(system.spawn(Idle::new));
-            throw new IllegalStateException("broken after registering");
         }
 
         @Override
@@ -328,6 +322,20 @@ class ShutdownTest {
         protected Allocation onPoisonPill(PoisonPill pill) {
             pills.incrementAndGet();
             return Allocation.NODELETE;
+        }
+    }
+
+    /** Sends itself a note, creates a child through a nested spawn, then throws. */
+    static final class BrokenParent extends HalfBuilt {
+        static final AtomicReference<Idle> CHILD = new AtomicReference<>();
+        static final AtomicReference<BrokenParent> LAST = new AtomicReference<>();
+
+        BrokenParent(ActorSystem system) {
+            super(system);
+            LAST.set(this);
+            send(new Note(7));
+            CHILD.set(system.spawn(Idle::new));
+            throw new IllegalStateException("broken after registering");
         }
     }
 
@@ -351,10 +359,8 @@ class ShutdownTest {
     }
 
     /** Records the half-built actor in a static before throwing, so the test can look at it. */
-    static final class Leaky extends Actor<Note> {
+    static final class Leaky extends HalfBuilt {
         static final AtomicReference<Leaky> LAST = new AtomicReference<>();
-        final List<Integer> seen = new CopyOnWriteArrayList<>();
-        final AtomicInteger pills = new AtomicInteger();
 
         Leaky(ActorSystem system) {
             super(system);
@@ -362,18 +368,6 @@ class ShutdownTest {
             send(new Note(1));
             send(new Note(2));
             throw new IllegalArgumentException("leaky constructor");
-        }
-
-        @Override
-        protected Allocation receive(Note note) {
-            seen.add(note.n);
-            return Allocation.NODELETE;
-        }
-
-        @Override
-        protected Allocation onPoisonPill(PoisonPill pill) {
-            pills.incrementAndGet();
-            return Allocation.NODELETE;
         }
     }
 
