@@ -67,7 +67,9 @@ public abstract class Actor<M> {
      *
      * States of current: null (not registered) -> REGISTERING (CAS, by the one register() that wins)
      * -> a Registration made by the executor (release, by that register(); or null again if
-     * refused) -> null (release, by the worker that ran the last behaviour). A thread writes the
+     * refused) -> null (release, by the worker that ran the last behaviour). The constructor's
+     * first registration goes from null to the Registration directly: nothing else can see the
+     * actor yet. A thread writes the
      * other fields only while it alone owns the actor: the register() that holds REGISTERING, or the
      * worker running the live actor's last behaviour (no register() can start then). So the plain
      * writes never race. Every registration is a new object that carries its own executor and
@@ -118,7 +120,9 @@ public abstract class Actor<M> {
         if (system == null) {
             throw new NullPointerException("system");
         }
-        register(system);
+        // NOTE: no other thread can reach an actor under construction, so no register() races with
+        // this first one: it skips the claim (the CAS to REGISTERING) and the re-registration checks.
+        publish(system, system.executor().register(this, null));
     }
 
     /**
@@ -348,6 +352,11 @@ public abstract class Actor<M> {
             VH_CURRENT.setRelease(this, null);
             throw refused;
         }
+        publish(target, made);
+    }
+
+    /** Records the registration {@code made} with {@code target} and publishes it; the caller owns the actor. */
+    private void publish(ActorSystem target, Registration made) {
         system = target;
         deadLetters = target.deadLetterSink();
         home = made;

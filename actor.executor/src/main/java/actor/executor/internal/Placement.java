@@ -48,26 +48,41 @@ final class Placement {
     /** Hubs placed so far, per worker. */
     private final AtomicIntegerArray hubs;
     private final AtomicLong outsideCount = new AtomicLong();
-    /** Per worker, the next offset in its slice; each element written only by its worker. */
-    private final int[] localCursor;
 
     Placement(WorkerQueueTable<Mailbox> table, PlacementPolicy policy) {
         this.table = table;
         this.policy = policy;
         this.workers = table.workers();
-        this.localCursor = new int[workers];
         this.hubs = new AtomicIntegerArray(workers);
     }
 
-    /** The ticket of a new {@code actor}, created by a behaviour on worker {@code creator}, or outside (-1). */
-    int ticketFor(Actor<?> actor, int creator) {
-        if (IS_HUB.get(actor.getClass())) {
+    /** The ticket of a new {@code actor}, created by a behaviour on worker {@code creator}, or outside (null). */
+    int ticketFor(Actor<?> actor, Worker creator) {
+        if (isHub(actor.getClass(), creator)) {
             return hubTicket();
         }
-        if (creator >= 0 && policy == PlacementPolicy.NEAR_CREATOR) {
+        if (creator != null && policy == PlacementPolicy.NEAR_CREATOR) {
             return localTicket(creator);
         }
         return outsideTicket();
+    }
+
+    /**
+     * Whether {@code type} is a hub class. A worker remembers the last class it found not to be
+     * one, so a behaviour creating actors of one class skips the class-value lookup.
+     */
+    private static boolean isHub(Class<?> type, Worker creator) {
+        if (creator == null) {
+            return IS_HUB.get(type);
+        }
+        if (type == creator.plainClass) {
+            return false;
+        }
+        final boolean hub = IS_HUB.get(type);
+        if (!hub) {
+            creator.plainClass = type;
+        }
+        return hub;
     }
 
     /** The ticket of the next hub: on the worker with the fewest hubs so far, the next mailbox of its slice. */
@@ -99,20 +114,20 @@ final class Placement {
     }
 
     /** The ticket of the next actor created by a behaviour running on {@code worker}. */
-    int localTicket(int worker) {
-        final int start = table.sliceStart(worker);
-        final int size = table.sliceEnd(worker) - start;
-        int cursor = localCursor[worker];
+    int localTicket(Worker worker) {
+        final int start = table.sliceStart(worker.index);
+        final int size = table.sliceEnd(worker.index) - start;
+        int cursor = worker.placementCursor;
         for (int tries = 0; tries < size; tries++) {
             final Mailbox mailbox = table.get(start + cursor);
             cursor = cursor + 1 == size ? 0 : cursor + 1;
             if (mailbox != null) {
-                localCursor[worker] = cursor;
+                worker.placementCursor = cursor;
                 return mailbox.index;
             }
         }
         // NOTE: every slot of the slice held by thieves at once; the initial slice is as near as any.
-        localCursor[worker] = cursor;
+        worker.placementCursor = cursor;
         return start + cursor;
     }
 }

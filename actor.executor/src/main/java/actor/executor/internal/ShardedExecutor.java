@@ -132,7 +132,7 @@ final class ShardedExecutor implements ActorExecutor {
         if (previous != null && previous.executor() == this) {
             ticket = previous.ticket();
         } else {
-            ticket = placement.ticketFor(actor, creator != null ? creator.index : -1);
+            ticket = placement.ticketFor(actor, creator);
         }
         final MailboxRegistration made = new MailboxRegistration(actor, this, mailboxes[ticket]);
         made.mailbox.link(made);

@@ -54,6 +54,10 @@ final class Worker {
     /** Backlogged mailboxes found by the current pass. */
     private int backlog;
     private final SleepCycle sleepCycle;
+    /** {@link Placement}'s state for actors this worker's behaviours create: the next offset in the slice. */
+    int placementCursor;
+    /** {@link Placement}'s memory of the last class of such an actor that is not a hub. */
+    Class<?> plainClass;
 
     Worker(int index, WorkerSleep sleep, WorkerProgress progress, WorkerCounters counters, EnvelopeRunner runner,
            Termination termination, WorkerQueueTable<Mailbox> table) {

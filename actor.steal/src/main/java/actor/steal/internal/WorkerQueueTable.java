@@ -67,6 +67,8 @@ public final class WorkerQueueTable<E> {
 
     private final Object[] slots;
     private final int workers;
+    /** {@code bounds[w]} is the first slot of worker {@code w}'s slice, {@code bounds[workers]} the table's size. */
+    private final int[] bounds;
 
     /**
      * A table holding {@code initial} in order, split among {@code workers} slices.
@@ -85,6 +87,12 @@ public final class WorkerQueueTable<E> {
             slots[i] = Objects.requireNonNull(initial[i], "initial value");
         }
         this.workers = workers;
+        // NOTE: computed once: a placement asks for its creator's slice on every actor creation,
+        // and the 64-bit division would cost more than the rest of the ticket.
+        this.bounds = new int[workers + 1];
+        for (int w = 0; w <= workers; w++) {
+            bounds[w] = (int) ((long) w * initial.length / workers);
+        }
         VarHandle.releaseFence();
     }
 
@@ -100,7 +108,7 @@ public final class WorkerQueueTable<E> {
 
     /** First slot of worker {@code w}'s slice. */
     public int sliceStart(int w) {
-        return (int) ((long) w * slots.length / workers);
+        return bounds[w];
     }
 
     /** One past the last slot of worker {@code w}'s slice. */
