@@ -32,6 +32,12 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
     private final WorkerProgress progress;
     private final WorkerCounters counters;
     private final boolean counting;
+    /**
+     * Actors this worker terminated that the live count still counts: handed to it once per pass
+     * ({@link #flushTerminations}), or cancelled by an actor this worker creates meanwhile
+     * ({@link #takeTerminationCredit}). Either way the live count never falls below the actors
+     * really live, so a stop cannot complete early; it completes at the end of the pass.
+     */
     private long terminated;
     /** Hand-offs by the envelope running now (its behaviour), counted by {@link #countHandOff}. */
     private int sends;
@@ -101,10 +107,6 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
     private int afterBatch(int ran) {
         if (counting) {
             counters.gulped(ran);
-        }
-        final long n = takeTerminated();
-        if (n != 0) {
-            termination.terminated(n);
         }
         return ran;
     }
@@ -242,11 +244,28 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
         return sends++ == 0;
     }
 
-    /** Actors terminated since the last call, and resets the count (once per batch). */
-    private long takeTerminated() {
+    /** Hands the actors terminated since the last call to the live count (once per pass). */
+    void flushTerminations() {
         final long n = terminated;
-        terminated = 0;
-        return n;
+        if (n != 0) {
+            terminated = 0;
+            termination.terminated(n);
+        }
+    }
+
+    /**
+     * For an actor a behaviour of this worker creates: if a termination is still waiting for
+     * {@link #flushTerminations}, cancels it against the new actor, which the live count then need
+     * not count (no atomic operation).
+     *
+     * @return false if none was waiting: the caller counts the new actor
+     */
+    boolean takeTerminationCredit() {
+        if (terminated == 0) {
+            return false;
+        }
+        terminated--;
+        return true;
     }
 
     /**

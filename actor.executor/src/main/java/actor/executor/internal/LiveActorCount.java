@@ -41,7 +41,8 @@ abstract class LiveActorCountPad1 extends LiveActorCountState {
  * reached exactly once and, once reached, no actor can be registered any more.
  *
  * <p>Registration increments by CAS (failing on the terminal value); workers subtract the actors
- * terminated by a whole batch at once; a stop sets the top flag. Whichever operation moves the
+ * terminated by a whole pass at once (less those a creation on that worker cancelled, see
+ * {@link EnvelopeRunner#takeTerminationCredit}); a stop sets the top flag. Whichever operation moves the
  * word to exactly {@code STOP_REQUESTED} reports that the system is done.
  */
 final class LiveActorCount extends LiveActorCountPad1 {

@@ -122,11 +122,11 @@ final class ShardedExecutor implements ActorExecutor {
 
     @Override
     public Registration register(Actor<?> actor, Registration previous) {
-        if (!termination.tryRegister()) {
+        final Worker creator = currentWorker();
+        if (!admit(creator)) {
             throw new SystemNotRunningException("actor system '" + config.name() + "' is not running: "
                     + termination.notRunningReason() + "; create actors on a running system (ActorSystem.start)");
         }
-        final Worker creator = currentWorker();
         statistics.actorCreated(creator);
         final int ticket;
         if (previous != null && previous.executor() == this) {
@@ -163,6 +163,19 @@ final class ShardedExecutor implements ActorExecutor {
             suspension.disarm();
             throw refused;
         }
+    }
+
+    /**
+     * Counts a new live actor, unless the system accepts no more. A behaviour's worker that
+     * terminated an actor this pass cancels that termination instead
+     * ({@link EnvelopeRunner#takeTerminationCredit}), with no atomic operation: a chain of actors
+     * that each create the next and end costs the live count nothing.
+     */
+    private boolean admit(Worker creator) {
+        if (creator != null && !termination.isDone() && creator.runner.takeTerminationCredit()) {
+            return true;
+        }
+        return termination.tryRegister();
     }
 
     /** The worker running the calling thread, if it is one of this executor's. */

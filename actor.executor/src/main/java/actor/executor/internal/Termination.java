@@ -48,7 +48,7 @@ final class Termination {
         return !done && live.tryRegister();
     }
 
-    /** Counts {@code n} actors terminated by one batch. */
+    /** Counts {@code n} actors terminated by one pass of a worker. */
     void terminated(long n) {
         if (live.terminated(n)) {
             finish();

@@ -99,6 +99,7 @@ final class Worker {
                 work += visit(mailbox);
             }
         }
+        runner.flushTerminations();
         if (thief != null) {
             thief.noteBacklog(backlog);
         }

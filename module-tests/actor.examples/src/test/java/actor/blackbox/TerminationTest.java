@@ -87,6 +87,85 @@ class TerminationTest {
         assertTrue(system.stop(Duration.ZERO), "a stopped system reports stopped at once");
     }
 
+    /**
+     * One link of a chain: creates the next link and sends it the chain's message, then ends; every
+     * eighth link also creates a bystander that stays live until the last link pills it.
+     */
+    static final class Link extends Actor<Ping> {
+        private final int left;
+        private final List<Mortal> bystanders;
+        private final AtomicLong links;
+        private final AtomicLong lastTermination;
+
+        Link(ActorSystem system, int left, List<Mortal> bystanders, AtomicLong links, AtomicLong lastTermination) {
+            super(system);
+            this.left = left;
+            this.bystanders = bystanders;
+            this.links = links;
+            this.lastTermination = lastTermination;
+        }
+
+        @Override
+        protected Allocation receive(Ping ping) {
+            links.incrementAndGet();
+            if (left % 8 == 0) {
+                final Mortal bystander = new Mortal(system(), lastTermination);
+                synchronized (bystanders) {
+                    bystanders.add(bystander);
+                }
+            }
+            if (left > 0) {
+                new Link(system(), left - 1, bystanders, links, lastTermination).send(ping);
+            } else {
+                synchronized (bystanders) {
+                    for (Mortal bystander : bystanders) {
+                        bystander.send(PoisonPill.FINISHED);
+                    }
+                }
+            }
+            return Allocation.DELETE;
+        }
+    }
+
+    /**
+     * A worker counts the actors it terminates into the live count once per pass, and cancels them
+     * against the actors its behaviours create meanwhile. Chains of actors that create their
+     * successor and end, with bystanders that end later, run while the system is asked to stop:
+     * the stop must neither complete before the last link and bystander (every link runs, nothing
+     * is refused or reported) nor hang once they are gone (the count comes back to zero).
+     */
+    @ParameterizedTest(name = "{0}, {1} workers")
+    @MethodSource("kindsAndWorkers")
+    @Timeout(60)
+    void chainsOfCreateAndEndKeepTheSystemLiveUntilTheirLastActorAndNoLonger(MailboxKind kind, int workers)
+            throws Exception {
+        final RecordingErrorHandler errors = new RecordingErrorHandler();
+        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder()
+                .workers(workers).mailboxKind(kind).errorHandler(errors).build());
+        final int chains = 2 * workers;
+        final int length = 20_000;
+        final AtomicLong links = new AtomicLong();
+        final AtomicLong lastTermination = new AtomicLong();
+        final List<List<Mortal>> bystanders = new ArrayList<>();
+        for (int c = 0; c < chains; c++) {
+            final List<Mortal> ofChain = new ArrayList<>();
+            bystanders.add(ofChain);
+            new Link(system, length - 1, ofChain, links, lastTermination).send(new Ping());
+        }
+        system.stop();
+        final long stopReturned = System.nanoTime();
+        assertEquals((long) chains * length, links.get(), "every link ran before the stop completed");
+        for (List<Mortal> ofChain : bystanders) {
+            assertEquals(length / 8, ofChain.size());
+            for (Mortal bystander : ofChain) {
+                assertTrue(bystander.isTerminated(), "a bystander outlived the stop");
+            }
+        }
+        assertTrue(stopReturned >= lastTermination.get(), "stop() returned before the last bystander ended");
+        assertEquals(0, system.liveActors());
+        assertEquals(List.of(), errors.all());
+    }
+
     @Test
     @Timeout(60)
     void actorsMayCreateActorsWhileTheSystemIsStopping() throws Exception {
