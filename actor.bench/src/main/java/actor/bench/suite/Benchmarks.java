@@ -73,7 +73,7 @@ public enum Benchmarks {
     RESCUE("rescue", Rescue::new, PekkoRescue::new, true, false),
     ASK("ask", Ask::new, PekkoAsk::new, false, false),
     IO_BLOCK("io-block", IoBound::blocking, PekkoIoBound::blocking, WorkerSweeps.IO),
-    IO_AWAIT("io-await", IoBound::awaiting, PekkoIoBound::pipeToSelf, WorkerSweeps.IO),
+    IO_AWAIT("io-await", IoBound::awaiting, PekkoIoBound::pipeToSelf, true, WorkerSweeps.IO),
     NQUEENS("nqueens", NQueens::new, null, true, false),
     TRAPEZOID("trapezoid", Trapezoid::new, null, true, false),
     REMOTE_PING_PONG("remote-ping-pong", Remote::pingPong, PekkoRemote::pingPong, false, false),
@@ -137,6 +137,15 @@ public enum Benchmarks {
     /** A row that runs at each of {@code workerSweep}'s worker counts, with the default variant. */
     Benchmarks(String id, Supplier<Workload> toolkit, Supplier<Workload> pekko, List<Integer> workerSweep) {
         this(id, toolkit, pekko, false, false, false, workerSweep);
+    }
+
+    /**
+     * A row that runs at each of {@code workerSweep}'s worker counts, with both mailbox kinds if
+     * {@code kindMatters}, else the default variant.
+     */
+    Benchmarks(String id, Supplier<Workload> toolkit, Supplier<Workload> pekko, boolean kindMatters,
+               List<Integer> workerSweep) {
+        this(id, toolkit, pekko, false, kindMatters, false, workerSweep);
     }
 
     private Benchmarks(String id, Supplier<Workload> toolkit, Supplier<Workload> pekko, boolean stealingMatters,

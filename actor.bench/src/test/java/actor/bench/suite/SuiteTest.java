@@ -160,9 +160,11 @@ class SuiteTest {
             assertEquals(List.of(1, 2, 8), b.workerCounts(8), b.id());
             assertEquals(List.of(1, 2, 4, 8), b.workerCounts(4), "--workers 4 comes in between");
             assertEquals(List.of(1, 2, 8, 16), b.workerCounts(16));
-            assertEquals(List.of(Benchmarks.DEFAULT_VARIANT), b.variants(Benchmarks.ACTORKIT), b.id());
             assertEquals(List.of(Benchmarks.PEKKO_VARIANT), b.variants(Benchmarks.PEKKO), b.id());
         }
+        assertEquals(List.of(Benchmarks.DEFAULT_VARIANT), Benchmarks.IO_BLOCK.variants(Benchmarks.ACTORKIT));
+        assertEquals(Benchmarks.KIND_VARIANTS, Benchmarks.IO_AWAIT.variants(Benchmarks.ACTORKIT),
+                "completions reach the actor's mailbox through either kind's send: the lock or the JCTools queue");
         for (Benchmarks b : Benchmarks.values()) {
             if (b != Benchmarks.IO_BLOCK && b != Benchmarks.IO_AWAIT) {
                 assertFalse(b.sweepsWorkers(), b.id());
@@ -175,9 +177,12 @@ class SuiteTest {
     void thePlanRunsEachSweptWorkerCountOnBothSystemsAndEveryOtherRowAtTheSuitesCount() {
         final List<Suite.Planned> plan = Suite.plan(Suite.parse(new String[] {"--only", "io-await,ask", "--workers", "2"}));
         assertEquals(List.of(
-                new Suite.Planned("io-await", "actorkit", "longest-victim", 1),
-                new Suite.Planned("io-await", "actorkit", "longest-victim", 2),
-                new Suite.Planned("io-await", "actorkit", "longest-victim", 8),
+                new Suite.Planned("io-await", "actorkit", "copy-queue", 1),
+                new Suite.Planned("io-await", "actorkit", "copy-queue", 2),
+                new Suite.Planned("io-await", "actorkit", "copy-queue", 8),
+                new Suite.Planned("io-await", "actorkit", "mpsc", 1),
+                new Suite.Planned("io-await", "actorkit", "mpsc", 2),
+                new Suite.Planned("io-await", "actorkit", "mpsc", 8),
                 new Suite.Planned("io-await", "pekko", "typed", 1),
                 new Suite.Planned("io-await", "pekko", "typed", 2),
                 new Suite.Planned("io-await", "pekko", "typed", 8),
