@@ -409,6 +409,11 @@ public abstract class Actor<M> {
         }
 
         @Override
+        public boolean isTerminated() {
+            return actor.isTerminated();
+        }
+
+        @Override
         public boolean equals(Object other) {
             return other instanceof Ref<?> that && that.actor == actor;
         }

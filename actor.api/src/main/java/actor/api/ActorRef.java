@@ -21,4 +21,16 @@ public interface ActorRef<M> {
      * @throws NullPointerException if {@code message} is null
      */
     void send(M message);
+
+    /**
+     * {@return whether a message sent now would be a dead letter: the actor has terminated and has
+     * not been registered again, or the {@link ActorSystem#ask ask} this reference replies to has
+     * ended} For code that keeps references on others' behalf and must let go of those that ended
+     * (a remote node's exports); the answer may be stale by the time it is used, as the actor may
+     * terminate or be registered again meanwhile. The default, for references that cannot tell
+     * (those a test implements), is false.
+     */
+    default boolean isTerminated() {
+        return false;
+    }
 }

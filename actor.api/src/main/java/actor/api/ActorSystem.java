@@ -287,12 +287,7 @@ public final class ActorSystem implements AutoCloseable {
             throw new IllegalArgumentException("timeout = " + timeout + ": must be positive");
         }
         final CompletableFuture<R> reply = new CompletableFuture<>();
-        final ActorRef<R> replyTo = message -> {
-            Objects.requireNonNull(message, "message");
-            if (!reply.complete(message)) {
-                deadLetters.deliver(null, message, Allocation.FINISHED);
-            }
-        };
+        final ActorRef<R> replyTo = new AskReply<>(reply, deadLetters);
         final Q question = Objects.requireNonNull(request.apply(replyTo), "the request built");
         final Cancellable timer = executor.schedule(timeoutNanos, 0, () -> reply.completeExceptionally(
                 new TimeoutException("no reply from " + target + " within " + timeout)));
@@ -304,6 +299,35 @@ public final class ActorSystem implements AutoCloseable {
             throw refused;
         }
         return reply;
+    }
+
+    /** The reply-to of an {@link #ask}: completes its future with the first reply; terminated once the future is done. */
+    private static final class AskReply<R> implements ActorRef<R> {
+        private final CompletableFuture<R> reply;
+        private final DeadLetters deadLetters;
+
+        AskReply(CompletableFuture<R> reply, DeadLetters deadLetters) {
+            this.reply = reply;
+            this.deadLetters = deadLetters;
+        }
+
+        @Override
+        public void send(R message) {
+            Objects.requireNonNull(message, "message");
+            if (!reply.complete(message)) {
+                deadLetters.deliver(null, message, Allocation.FINISHED);
+            }
+        }
+
+        @Override
+        public boolean isTerminated() {
+            return reply.isDone();
+        }
+
+        @Override
+        public String toString() {
+            return "ActorRef[reply to an ask]";
+        }
     }
 
     private <M> Cancellable schedule(Duration delay, Duration period, ActorRef<M> target, M message) {

@@ -1,6 +1,7 @@
 package actor.blackbox;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -88,6 +89,29 @@ class AskTest {
             assertEquals(9, late.message());
             assertTrue(late.describe().contains("replied to an ask that had already ended"), late.describe());
             assertEquals(1, kit.system().deadLetters());
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void theReplyToIsTerminatedOnceTheAskHasEndedByAReplyOrATimeout() throws Exception {
+        try (ActorTestKit kit = ActorTestKit.start()) {
+            final List<ActorRef<Integer>> replyTos = new java.util.concurrent.CopyOnWriteArrayList<>();
+            final CompletableFuture<Integer> answered = kit.system().ask(new Squarer(kit.system(), 100).ref(),
+                    replyTo -> {
+                        replyTos.add(replyTo);
+                        return new Square(2, replyTo);
+                    }, Duration.ofSeconds(5));
+            assertFalse(replyTos.get(0).isTerminated(), "the ask is still waiting");
+            assertEquals(4, answered.get(5, TimeUnit.SECONDS));
+            assertTrue(replyTos.get(0).isTerminated(), "a second reply would be a dead letter");
+            final CompletableFuture<Integer> timedOut = kit.system().ask(new Squarer(kit.system(), 300).ref(),
+                    replyTo -> {
+                        replyTos.add(replyTo);
+                        return new Square(3, replyTo);
+                    }, Duration.ofMillis(20));
+            assertThrows(ExecutionException.class, () -> timedOut.get(5, TimeUnit.SECONDS));
+            assertTrue(replyTos.get(1).isTerminated());
         }
     }
 

@@ -1,6 +1,7 @@
 package actor.blackbox;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -94,6 +95,27 @@ class RecordMessagesTest {
             assertThrows(NullPointerException.class, () -> one.ref().send(null));
             one.send(PoisonPill.FINISHED);
             other.send(PoisonPill.FINISHED);
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void aReferenceSaysWhetherItsActorHasTerminatedUntilItIsRegisteredAgain() throws Exception {
+        try (ActorSystem system = ActorSystem.start(1)) {
+            final Summer summer = new Summer(system);
+            final ActorRef<Cmd> ref = summer.ref();
+            assertFalse(ref.isTerminated());
+            summer.send(PoisonPill.FINISHED);
+            final long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (!summer.isTerminated() && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            assertTrue(ref.isTerminated(), "a send now would be a dead letter");
+            system.register(summer);
+            assertFalse(ref.isTerminated(), "registered again, it receives again");
+            final ActorRef<Cmd> recorder = cmd -> { };
+            assertFalse(recorder.isTerminated(), "a reference that cannot tell says false");
+            summer.send(PoisonPill.FINISHED);
         }
     }
 }
