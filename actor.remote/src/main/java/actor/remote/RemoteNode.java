@@ -121,10 +121,12 @@ public final class RemoteNode implements AutoCloseable {
      * (for a sealed interface, those of its permitted records and enums).
      *
      * @param <M>   the message type
-     * @param name  the name peers look it up by, 1 to 255 characters
+     * @param name  the name peers look it up by, 1 to 255 characters, not starting with {@code $}
+     *              (the node's own names, for references sent in messages)
      * @param type  the messages it accepts from peers
      * @param actor where they go ({@code actor.ref()})
      * @throws UnsupportedMessageTypeException if a type in {@code type} cannot be encoded
+     * @throws IllegalArgumentException        if {@code name} is malformed
      * @throws IllegalStateException           if {@code name} is exported already, or the node is closed
      */
     public <M> void export(String name, Class<M> type, ActorRef<? super M> actor) {
@@ -140,6 +142,14 @@ public final class RemoteNode implements AutoCloseable {
      */
     public boolean unexport(String name) {
         return node.unexport(name);
+    }
+
+    /**
+     * {@return the names exported, sorted: those of {@link #export}, and those the node made for the
+     * references to its actors it sent in messages (starting with {@code $}), until those actors terminate}
+     */
+    public List<String> exportedNames() {
+        return node.exportedNames();
     }
 
     /**

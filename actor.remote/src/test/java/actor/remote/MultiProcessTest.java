@@ -1,5 +1,6 @@
 package actor.remote;
 
+import static actor.remote.Eventually.awaitTrue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,7 +23,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -47,16 +47,6 @@ class MultiProcessTest {
     private static RemoteConfig.Builder node(String name, String endpoint) {
         return RemoteConfig.builder().name(name).endpoint(endpoint).aeronDirectory(temporary)
                 .heartbeatInterval(Duration.ofMillis(50)).peerTimeout(Duration.ofMillis(500));
-    }
-
-    private static void awaitTrue(String what, Duration timeout, BooleanSupplier condition) throws InterruptedException {
-        final long deadline = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError("not within " + timeout + ": " + what);
-            }
-            Thread.sleep(5);
-        }
     }
 
     @Test

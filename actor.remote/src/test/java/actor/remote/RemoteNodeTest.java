@@ -1,5 +1,6 @@
 package actor.remote;
 
+import static actor.remote.Eventually.awaitTrue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -28,7 +29,6 @@ import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.agrona.concurrent.SleepingMillisIdleStrategy;
 import org.junit.jupiter.api.Test;
@@ -114,16 +114,6 @@ class RemoteNodeTest {
     private static RemoteConfig.Builder node(String name, String endpoint) {
         return RemoteConfig.builder().name(name).endpoint(endpoint).aeronDirectory(temporary)
                 .idleStrategy(() -> new org.agrona.concurrent.BackoffIdleStrategy(1, 1, 1_000, 1_000_000));
-    }
-
-    private static void awaitTrue(String what, Duration timeout, BooleanSupplier condition) throws InterruptedException {
-        final long deadline = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError("not within " + timeout + ": " + what);
-            }
-            Thread.sleep(5);
-        }
     }
 
     private static List<ActorError.RemoteUndelivered> undelivered(List<ActorError> errors) {

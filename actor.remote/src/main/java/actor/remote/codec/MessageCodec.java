@@ -30,6 +30,22 @@ public interface MessageCodec {
     <T> TypeCodec<T> codecFor(Class<T> type);
 
     /**
+     * Makes the encoder and decoder of {@code type}, whose messages may carry references to actors:
+     * what a node calls. The default ignores {@code refs} and calls {@link #codecFor(Class)}; a
+     * codec whose messages carry references overrides it, writes each through {@code refs}, and
+     * names their message types in {@link TypeCodec#referencedTypes()}.
+     *
+     * @param <T>  the message type
+     * @param type a message type
+     * @param refs how the node writes and reads references to actors
+     * @return the type codec, or null if this codec does not handle {@code type}
+     * @throws UnsupportedMessageTypeException as {@link #codecFor(Class)}
+     */
+    default <T> TypeCodec<T> codecFor(Class<T> type, ActorRefCodec refs) {
+        return codecFor(type);
+    }
+
+    /**
      * {@return the precedence of this codec among those that handle the same type: higher is asked
      * first} Default 0; the built-in {@link RecordCodec} has {@link RecordCodec#PRIORITY}.
      */

@@ -1,14 +1,17 @@
 package actor.remote.codec;
 
 import java.lang.invoke.MethodHandle;
+import java.util.List;
+import java.util.Objects;
 import java.util.StringJoiner;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
 /**
- * The built-in codec: records whose components are primitives, their boxes, {@code String}s, enums
- * and such records again (nested to any depth, but not recursive), and enums. Components may be
- * null where their type allows it. Each record's encoder and decoder are composed once, when the
+ * The built-in codec: records whose components are primitives, their boxes, {@code String}s, enums,
+ * references to actors ({@code ActorRef<M>}, written by the node's {@link ActorRefCodec}) and such
+ * records again (nested to any depth, but not recursive), and enums. Components may be null where
+ * their type allows it. Each record's encoder and decoder are composed once, when the
  * type is registered, from its component accessors and canonical constructor (method handles,
  * no reflection per message).
  *
@@ -20,8 +23,8 @@ import org.agrona.MutableDirectBuffer;
  *
  * <p>Access: a public record in an exported package needs nothing more; any other record's
  * package must be open to {@code actor.remote} ({@code opens com.example.messages to actor.remote;}),
- * as it always is on the class path. Anything else (a collection, an array, an interface-typed
- * component, a recursive record) fails at registration with an {@link UnsupportedMessageTypeException}
+ * as it always is on the class path. Anything else (a collection, an array, a component of any
+ * other interface type, a recursive record) fails at registration with an {@link UnsupportedMessageTypeException}
  * that names the component; bring a {@link MessageCodec} for such types.
  */
 public final class RecordCodec implements MessageCodec {
@@ -34,14 +37,31 @@ public final class RecordCodec implements MessageCodec {
         // Public for ServiceLoader.
     }
 
+    /**
+     * {@inheritDoc} A record with a component of type {@code ActorRef} is refused here: only a node,
+     * through {@link #codecFor(Class, ActorRefCodec)}, writes references.
+     */
     @Override
-    @SuppressWarnings("unchecked")
     public <T> TypeCodec<T> codecFor(Class<T> type) {
+        return make(type, null);
+    }
+
+    /**
+     * {@inheritDoc} A component of type {@code ActorRef<M>} is written through {@code refs}, and
+     * {@code M} is among the type codec's {@linkplain TypeCodec#referencedTypes() referenced types}.
+     */
+    @Override
+    public <T> TypeCodec<T> codecFor(Class<T> type, ActorRefCodec refs) {
+        return make(type, Objects.requireNonNull(refs, "refs"));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> TypeCodec<T> make(Class<T> type, ActorRefCodec refs) {
         if (type.isEnum()) {
             return (TypeCodec<T>) new EnumTypeCodec<>((Class<? extends Enum<?>>) type);
         }
         if (type.isRecord()) {
-            return new RecordTypeCodec<>(RecordLayout.of(type));
+            return new RecordTypeCodec<>(RecordLayout.of(type, refs));
         }
         return null;
     }
@@ -61,16 +81,23 @@ public final class RecordCodec implements MessageCodec {
         private final String schema;
         private final MethodHandle encoder;
         private final MethodHandle decoder;
+        private final List<Class<?>> referencedTypes;
 
         RecordTypeCodec(RecordLayout layout) {
             this.schema = layout.schema;
             this.encoder = layout.encoder;
             this.decoder = layout.decoder;
+            this.referencedTypes = layout.referencedTypes;
         }
 
         @Override
         public String schema() {
             return schema;
+        }
+
+        @Override
+        public List<Class<?>> referencedTypes() {
+            return referencedTypes;
         }
 
         @Override

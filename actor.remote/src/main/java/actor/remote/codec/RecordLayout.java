@@ -1,15 +1,22 @@
 package actor.remote.codec;
 
+import actor.api.ActorRef;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.lang.reflect.WildcardType;
 import java.nio.ByteOrder;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.StringJoiner;
 import org.agrona.MutableDirectBuffer;
 
@@ -25,7 +32,8 @@ import org.agrona.MutableDirectBuffer;
  * and {@code char} two, {@code int} and {@code float} four, {@code long} and {@code double} eight;
  * a {@code String} its byte length as an int (-1 for null) and its chars in CESU-8; an enum its ordinal as a
  * short (-1 for null); a boxed primitive or a nested record a presence byte (0 for null) and then
- * the value.
+ * the value; a reference to an actor ({@code ActorRef<M>}) a presence byte, then its length as an
+ * unsigned short and the bytes the node's {@link ActorRefCodec} wrote.
  */
 final class RecordLayout {
 
@@ -39,6 +47,8 @@ final class RecordLayout {
     private static final MethodHandle PUT_ENUM;
     private static final MethodHandle PUT_STRING;
     private static final MethodHandle READ_STRING;
+    private static final MethodHandle PUT_REF;
+    private static final MethodHandle READ_REF;
 
     static {
         final MethodHandles.Lookup lookup = MethodHandles.lookup();
@@ -54,6 +64,10 @@ final class RecordLayout {
             PUT_STRING = lookup.findStatic(RecordLayout.class, "putString",
                     MethodType.methodType(int.class, MutableDirectBuffer.class, int.class, String.class));
             READ_STRING = lookup.findVirtual(WireReader.class, "readString", MethodType.methodType(String.class));
+            PUT_REF = lookup.findStatic(RecordLayout.class, "putRef", MethodType.methodType(int.class,
+                    ActorRefCodec.class, MutableDirectBuffer.class, int.class, ActorRef.class));
+            READ_REF = lookup.findStatic(RecordLayout.class, "readRef",
+                    MethodType.methodType(ActorRef.class, ActorRefCodec.class, WireReader.class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -64,11 +78,14 @@ final class RecordLayout {
     final MethodHandle encoder;
     /** {@code (WireReader) Object}: reads a record. */
     final MethodHandle decoder;
+    /** The message types of the references the record carries, nested records' included, in the order met. */
+    final List<Class<?>> referencedTypes;
 
-    private RecordLayout(String schema, MethodHandle encoder, MethodHandle decoder) {
+    private RecordLayout(String schema, MethodHandle encoder, MethodHandle decoder, List<Class<?>> referencedTypes) {
         this.schema = schema;
         this.encoder = encoder;
         this.decoder = decoder;
+        this.referencedTypes = referencedTypes;
     }
 
     /**
@@ -77,11 +94,20 @@ final class RecordLayout {
      * @throws UnsupportedMessageTypeException if a component's type is not supported, the record
      *                                         contains itself, or it is not accessible
      */
-    static RecordLayout of(Class<?> record) {
-        return of(record, new ArrayDeque<>());
+    static RecordLayout of(Class<?> record, ActorRefCodec refs) {
+        return of(record, new Making(refs, new ArrayDeque<>(), new LinkedHashSet<>()));
     }
 
-    private static RecordLayout of(Class<?> record, Deque<Class<?>> path) {
+    /**
+     * What the making of one layout carries down into its nested records: how references are
+     * written (null: they are refused), the records being made (to refuse recursion), and the
+     * message types of the references met.
+     */
+    private record Making(ActorRefCodec refs, Deque<Class<?>> path, Set<Class<?>> referenced) {
+    }
+
+    private static RecordLayout of(Class<?> record, Making making) {
+        final Deque<Class<?>> path = making.path();
         if (path.contains(record)) {
             throw new UnsupportedMessageTypeException(pathOf(path) + " contains " + record.getName()
                     + " again: recursive records are not supported by the built-in codec; bring a MessageCodec for them");
@@ -97,7 +123,7 @@ final class RecordLayout {
         for (int i = 0; i < components.length; i++) {
             final RecordComponent component = components[i];
             types[i] = component.getType();
-            parts[i] = part(component, path);
+            parts[i] = part(component, making);
             schema.add(component.getName() + ":" + parts[i].schema);
             final MethodHandle accessor;
             try {
@@ -125,15 +151,16 @@ final class RecordLayout {
             decoder = MethodHandles.foldArguments(decoder, i, parts[i].reader);
         }
         path.pop();
-        return new RecordLayout(record.getName() + schema,
-                encoder, decoder.asType(MethodType.methodType(Object.class, WireReader.class)));
+        return new RecordLayout(record.getName() + schema, encoder,
+                decoder.asType(MethodType.methodType(Object.class, WireReader.class)), List.copyOf(making.referenced()));
     }
 
     /** How one component is written and read: writer {@code (MutableDirectBuffer, int, T) int}, reader {@code (WireReader) T}. */
     private record Part(String schema, MethodHandle writer, MethodHandle reader) {
     }
 
-    private static Part part(RecordComponent component, Deque<Class<?>> path) {
+    private static Part part(RecordComponent component, Making making) {
+        final Deque<Class<?>> path = making.path();
         final Class<?> type = component.getType();
         try {
             if (type.isPrimitive()) {
@@ -162,8 +189,11 @@ final class RecordLayout {
                         MethodHandles.insertArguments(READ_ENUM, 0, (Object) constants)
                                 .asType(MethodType.methodType(type, WireReader.class)));
             }
+            if (type == ActorRef.class) {
+                return reference(component, making);
+            }
             if (type.isRecord()) {
-                final RecordLayout nested = of(type, path);
+                final RecordLayout nested = of(type, making);
                 return new Part(nested.schema + "?", nullableWriter(nested.encoder, type), nullableReader(nested.decoder, type));
             }
         } catch (NoSuchMethodException | IllegalAccessException e) {
@@ -171,8 +201,50 @@ final class RecordLayout {
         }
         throw new UnsupportedMessageTypeException("record component " + pathOf(path) + "." + component.getName()
                 + " has type " + component.getGenericType().getTypeName() + ", which the built-in codec does not encode. "
-                + "It encodes records whose components are primitives, their boxes, String, enums and such records "
-                + "(nested, not recursive), and enums; bring a MessageCodec (actor.remote.codec) for other types");
+                + "It encodes records whose components are primitives, their boxes, String, enums, references to "
+                + "actors (ActorRef<M>) and such records (nested, not recursive), and enums; bring a MessageCodec "
+                + "(actor.remote.codec) for other types");
+    }
+
+    /**
+     * A reference to an actor: a presence byte, then its length as an unsigned short and the bytes
+     * of the node's {@link ActorRefCodec}. Its message type, the type argument, joins the
+     * referenced types and the schema.
+     */
+    private static Part reference(RecordComponent component, Making making) {
+        final String where = "record component " + pathOf(making.path()) + "." + component.getName();
+        final Class<?> messages = messageTypeOf(component.getGenericType());
+        if (messages == null) {
+            throw new UnsupportedMessageTypeException(where + " has type " + component.getGenericType().getTypeName()
+                    + ": a reference must name the type of the messages it takes (ActorRef<Reply>, ActorRef<? super "
+                    + "Reply>), a class or an interface other than Object, which the node registers with the record");
+        }
+        if (making.refs() == null) {
+            throw new UnsupportedMessageTypeException(where + " is a reference to an actor, which only a node's codecs "
+                    + "write (RecordCodec.codecFor(type, refs), called when a node registers the type)");
+        }
+        making.referenced().add(messages);
+        return new Part("ref<" + messages.getName() + ">", MethodHandles.insertArguments(PUT_REF, 0, making.refs()),
+                MethodHandles.insertArguments(READ_REF, 0, making.refs()));
+    }
+
+    /**
+     * The message type of a component of type {@code ActorRef<...>}: its type argument, the bound of a
+     * wildcard (the lower one if any), the raw class of a parameterized type; null if that is not a
+     * class other than Object (a type variable, {@code ?}, a raw {@code ActorRef}).
+     */
+    private static Class<?> messageTypeOf(Type generic) {
+        if (!(generic instanceof ParameterizedType parameterized)) {
+            return null;
+        }
+        Type argument = parameterized.getActualTypeArguments()[0];
+        if (argument instanceof WildcardType wildcard) {
+            argument = wildcard.getLowerBounds().length > 0 ? wildcard.getLowerBounds()[0] : wildcard.getUpperBounds()[0];
+        }
+        if (argument instanceof ParameterizedType argumentParameterized) {
+            argument = argumentParameterized.getRawType();
+        }
+        return argument instanceof Class<?> type && type != Object.class ? type : null;
     }
 
     private static Class<?> primitiveOf(Class<?> box) {
@@ -256,6 +328,24 @@ final class RecordLayout {
 
     static Object readNullable(MethodHandle present, WireReader reader) throws Throwable {
         return reader.readBoolean() ? (Object) present.invokeExact(reader) : null;
+    }
+
+    static int putRef(ActorRefCodec refs, MutableDirectBuffer buffer, int offset, ActorRef<?> ref) {
+        if (ref == null) {
+            buffer.putByte(offset, (byte) 0);
+            return offset + 1;
+        }
+        buffer.putByte(offset, (byte) 1);
+        final int length = refs.encode(ref, buffer, offset + 3);
+        if (length < 0 || length > ActorRefCodec.MAX_LENGTH) {
+            throw new IllegalStateException("a reference of " + length + " bytes: at most " + ActorRefCodec.MAX_LENGTH);
+        }
+        buffer.putShort(offset + 1, (short) length, ORDER);
+        return offset + 3 + length;
+    }
+
+    static ActorRef<?> readRef(ActorRefCodec refs, WireReader reader) {
+        return reader.readBoolean() ? reader.readRef(refs) : null;
     }
 
     static int putEnum(MutableDirectBuffer buffer, int offset, Enum<?> value) {

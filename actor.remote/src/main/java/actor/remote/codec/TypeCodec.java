@@ -1,5 +1,6 @@
 package actor.remote.codec;
 
+import java.util.List;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
@@ -43,4 +44,14 @@ public interface TypeCodec<T> {
      *                          goes on with the next message
      */
     T decode(DirectBuffer buffer, int offset, int length);
+
+    /**
+     * {@return the message types of the references to actors that this type's messages carry (the
+     * {@code Reply} of a component {@code ActorRef<Reply> replyTo})} A node registers them with this
+     * type, on both ends, so that a reply sent to such a reference can be encoded where it is sent
+     * and decoded where it arrives. Default: none.
+     */
+    default List<Class<?>> referencedTypes() {
+        return List.of();
+    }
 }

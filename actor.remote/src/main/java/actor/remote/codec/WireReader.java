@@ -1,5 +1,6 @@
 package actor.remote.codec;
 
+import actor.api.ActorRef;
 import java.nio.ByteOrder;
 import org.agrona.DirectBuffer;
 
@@ -71,6 +72,12 @@ final class WireReader {
 
     double readDouble() {
         return buffer.getDouble(take(8), ORDER);
+    }
+
+    /** A reference written as its length (an unsigned short) and the bytes of {@code refs} ({@code RecordLayout.putRef}). */
+    ActorRef<?> readRef(ActorRefCodec refs) {
+        final int length = readShort() & 0xFFFF;
+        return refs.decode(buffer, take(length), length);
     }
 
     /** A string written as its byte length (-1 for null) and its chars in CESU-8 ({@code RecordLayout.putString}). */

@@ -49,6 +49,8 @@ public final class Node {
     final ActorSystem system;
     final TypeRegistry registry;
     final long incarnation;
+    /** How references to actors travel in messages; the generated exports. */
+    final References references;
     /** The DATA header of every batch this node sends, before the target's name. */
     final byte[] dataHeader;
     /** Batches offered by proxies, for the agent to keep until confirmed. */
@@ -65,8 +67,11 @@ public final class Node {
     private final Path temporaryDirectory;
     private final MediaDriver driver;
     private final Aeron aeron;
-    /** Set by {@link #start} before it returns the node; read by {@link #close}. */
-    private NodeAgent agent;
+    /**
+     * Set by {@link #start} before the agent's thread starts; read by {@link #close} and, on the
+     * agent's thread, by {@link References#decode}.
+     */
+    NodeAgent agent;
     /** Closes the node if the JVM exits with it open; set by {@link #start}, removed by {@link #close}. */
     private Thread exitHook;
     /** As {@link #agent}. */
@@ -82,8 +87,9 @@ public final class Node {
         this.config = config;
         this.system = system;
         this.errorHandler = system.config().errorHandler();
-        this.registry = new TypeRegistry(config.codecs());
         this.incarnation = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
+        this.references = new References(this);
+        this.registry = new TypeRegistry(config.codecs(), references);
         this.dataHeader = Wire.header(Wire.DATA, incarnation, config.name(), config.endpoint());
         Path directory = null;
         MediaDriver embedded = null;
@@ -187,11 +193,15 @@ public final class Node {
     @SuppressWarnings("unchecked")
     public void export(String name, Class<?> type, ActorRef<?> ref) {
         checkActorName(name);
+        if (name.charAt(0) == References.GENERATED_PREFIX) {
+            throw new IllegalArgumentException("actor name '" + name + "': names starting with '"
+                    + References.GENERATED_PREFIX + "' are the node's own, for references sent in messages");
+        }
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(ref, "actor");
         checkOpen();
         registry.register(type);
-        final Export previous = exports.putIfAbsent(name, new Export(name, type, (ActorRef<Object>) ref));
+        final Export previous = exports.putIfAbsent(name, new Export(name, type, (ActorRef<Object>) ref, false));
         if (previous != null) {
             throw new IllegalStateException("an actor is already exported as '" + name + "' on node '" + config.name()
                     + "' (" + previous.ref() + "); unexport it first");
@@ -201,6 +211,11 @@ public final class Node {
     /** Removes the export {@code name}; whether there was one. */
     public boolean unexport(String name) {
         return exports.remove(Objects.requireNonNull(name, "name")) != null;
+    }
+
+    /** The exported names, generated ones included, sorted. */
+    public List<String> exportedNames() {
+        return exports.keySet().stream().sorted().toList();
     }
 
     /** The proxy to actor {@code name} on node {@code nodeName}, made on first use, after registering {@code type}. */
@@ -216,10 +231,23 @@ public final class Node {
                     + peers.keySet());
         }
         registry.register(type);
-        final String key = nodeName + '/' + name;
-        final Proxy proxy = proxies.compute(key, (k, existing) ->
-                existing != null && !existing.isTerminated() ? existing : new Proxy(this, new Route(peer, name)));
-        return proxy.ref();
+        return proxy(peer, name);
+    }
+
+    /** The proxy to actor {@code name} on {@code peer}: the running one, or a new one. */
+    ActorRef<Object> proxy(Peer peer, String name) {
+        return proxies.compute(peer.name + '/' + name, (key, existing) -> {
+            if (existing != null && !existing.isTerminated()) {
+                return existing;
+            }
+            if (existing != null) {
+                references.proxyEnded(existing);
+            }
+            final Route route = new Route(peer, name);
+            final Proxy made = new Proxy(this, route);
+            references.proxyMade(made, route);
+            return made;
+        }).ref();
     }
 
     /** The state of peer {@code nodeName}. */

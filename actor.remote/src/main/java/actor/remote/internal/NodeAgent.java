@@ -42,6 +42,8 @@ final class NodeAgent implements Agent {
     private static final int FRAGMENT_LIMIT = 64;
     /** Longest interval between two state updates. */
     private static final long MAX_HOUSEKEEPING_NANOS = 10_000_000L;
+    /** Interval between two sweeps of the generated exports whose actors terminated. */
+    private static final long SWEEP_NANOS = 100_000_000L;
 
     private final Node node;
     private final Subscription subscription;
@@ -59,6 +61,7 @@ final class NodeAgent implements Agent {
     private final String name;
     private long now;
     private long nextHousekeepingNanos;
+    private long nextSweepNanos;
     /** Messages kept until confirmed. Written by the agent (single writer), read by the closing thread. */
     private volatile long retained;
 
@@ -199,16 +202,25 @@ final class NodeAgent implements Agent {
             node.failure("a node with this node's own name sent from " + Wire.originEndpoint(buffer, offset)
                     + ": node names must be unique; its messages are ignored", null);
         } else {
-            peer = node.peers.get(origin);
-            if (peer == null) {
-                peer = node.learn(origin, Wire.originEndpoint(buffer, offset), now);
-                peers.add(peer);
-            }
+            peer = peer(origin, Wire.originEndpoint(buffer, offset));
         }
         final Inbound opened = new Inbound(sessionId, incarnation, peer, Wire.headerLength(buffer, offset),
                 subscription.imageBySessionId(sessionId));
         inbound.put(sessionId, opened);
         return opened;
+    }
+
+    /**
+     * The peer named {@code name}: a known one, or one learned now at {@code endpoint} (a node that
+     * sent to this one, or that a reference received names).
+     */
+    Peer peer(String name, String endpoint) {
+        Peer peer = node.peers.get(name);
+        if (peer == null) {
+            peer = node.learn(name, endpoint, now);
+            peers.add(peer);
+        }
+        return peer;
     }
 
     /** One DATA batch: its messages, in order, to the actor it names. */
@@ -387,6 +399,10 @@ final class NodeAgent implements Agent {
             }
         }
         inbound.values().removeIf(from -> from.image != null && from.image.isClosed());
+        if (now - nextSweepNanos >= 0) {
+            nextSweepNanos = now + SWEEP_NANOS;
+            changes += node.references.sweep();
+        }
         return changes;
     }
 

@@ -1,5 +1,6 @@
 package actor.remote.internal;
 
+import actor.remote.codec.ActorRefCodec;
 import actor.remote.codec.MessageCodec;
 import actor.remote.codec.RecordCodec;
 import actor.remote.codec.TypeCodec;
@@ -37,6 +38,7 @@ public final class TypeRegistry {
     }
 
     private final List<MessageCodec> codecs;
+    private final ActorRefCodec refs;
     /** Written under {@code this} (a new map each time); read by any thread. */
     private volatile Map<Class<?>, Entry> byClass = Map.of();
     /** Written under {@code this} (a new map each time, never changed after); read by the receiving agent. */
@@ -46,8 +48,10 @@ public final class TypeRegistry {
      * @param configured codecs given in the configuration; those found by {@link ServiceLoader} are
      *                   added (one instance per class), and all are asked by decreasing priority,
      *                   the configured ones first among equals
+     * @param refs       how the node writes and reads references to actors, handed to every codec
      */
-    public TypeRegistry(List<MessageCodec> configured) {
+    public TypeRegistry(List<MessageCodec> configured, ActorRefCodec refs) {
+        this.refs = refs;
         final List<MessageCodec> all = new ArrayList<>(configured);
         final Set<Class<?>> seen = new HashSet<>();
         for (MessageCodec codec : configured) {
@@ -71,33 +75,52 @@ public final class TypeRegistry {
     }
 
     /**
-     * Registers {@code root}, or its permitted subtypes if it is a sealed type no codec takes.
+     * Registers {@code root}, or its permitted subtypes if it is a sealed type no codec takes, and
+     * the message types of the references its messages carry ({@link TypeCodec#referencedTypes()}),
+     * in the same way.
      *
-     * @return the types registered for it (already registered ones included), in the order met
+     * @return the types that stand for {@code root} (itself, or its permitted subtypes), already
+     *         registered ones included, in the order met; the referenced types are registered, not listed
      * @throws UnsupportedMessageTypeException if a type has no codec, or its codec refuses it
      * @throws IllegalStateException           if two types' ids collide (rename one)
      */
     public synchronized List<Class<?>> register(Class<?> root) {
         final Map<Class<?>, Entry> classes = new HashMap<>(byClass);
         final Int2ObjectHashMap<Entry> ids = new Int2ObjectHashMap<>(byId);
-        final Set<Class<?>> registered = new LinkedHashSet<>();
-        final Deque<Class<?>> todo = new ArrayDeque<>(List.of(root));
-        while (!todo.isEmpty()) {
-            final Class<?> type = todo.poll();
+        final Set<Class<?>> ofRoot = new LinkedHashSet<>();
+        final Set<Class<?>> seen = new HashSet<>();
+        // The root's own types first, all of them, then the referenced ones: a type met both ways is of the root.
+        final Deque<Reached> todo = new ArrayDeque<>(List.of(new Reached(root, true, "")));
+        final Deque<Reached> referencedTodo = new ArrayDeque<>();
+        while (!todo.isEmpty() || !referencedTodo.isEmpty()) {
+            final Reached next = todo.isEmpty() ? referencedTodo.poll() : todo.poll();
+            final Class<?> type = next.type();
             if (classes.containsKey(type)) {
-                registered.add(type);
+                if (next.ofRoot()) {
+                    ofRoot.add(type);
+                }
+                continue;
+            }
+            if (!seen.add(type)) {
                 continue;
             }
             final TypeCodec<Object> codec = codecFor(type);
             if (codec == null) {
                 if (type.isSealed()) {
-                    todo.addAll(List.of(type.getPermittedSubclasses()));
+                    for (Class<?> subtype : type.getPermittedSubclasses()) {
+                        (next.ofRoot() ? todo : referencedTodo).add(new Reached(subtype, next.ofRoot(),
+                                " (a permitted subtype of " + type.getName() + ")"));
+                    }
                     continue;
                 }
-                throw new UnsupportedMessageTypeException("no codec takes " + type.getName() + (type == root ? ""
-                        : " (a permitted subtype of " + root.getName() + ")") + ": a message type must be a record "
+                throw new UnsupportedMessageTypeException("no codec takes " + type.getName() + next.how()
+                        + ": a message type must be a record "
                         + "or an enum (the built-in RecordCodec), a sealed interface of those, or a type a MessageCodec "
                         + "handles (" + codecs + ")");
+            }
+            for (Class<?> referenced : codec.referencedTypes()) {
+                referencedTodo.add(new Reached(referenced, false, " (the message type of a reference to an actor in "
+                        + type.getName() + ")"));
             }
             final Entry entry = new Entry(idOf(type, codec.schema()), type, codec);
             final Entry clash = ids.get(entry.id());
@@ -107,17 +130,26 @@ public final class TypeRegistry {
             }
             classes.put(type, entry);
             ids.put(entry.id(), entry);
-            registered.add(type);
+            if (next.ofRoot()) {
+                ofRoot.add(type);
+            }
         }
         byClass = Map.copyOf(classes);
         byId = ids;
-        return List.copyOf(registered);
+        return List.copyOf(ofRoot);
+    }
+
+    /**
+     * A type met while registering: whether it stands for the root (the root, or a permitted subtype
+     * of one that does) and how it was reached, for the errors.
+     */
+    private record Reached(Class<?> type, boolean ofRoot, String how) {
     }
 
     @SuppressWarnings("unchecked")
     private TypeCodec<Object> codecFor(Class<?> type) {
         for (MessageCodec codec : codecs) {
-            final TypeCodec<?> made = codec.codecFor(type);
+            final TypeCodec<?> made = codec.codecFor(type, refs);
             if (made != null) {
                 return (TypeCodec<Object>) made;
             }

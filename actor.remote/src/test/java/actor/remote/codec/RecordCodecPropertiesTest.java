@@ -1,7 +1,9 @@
 package actor.remote.codec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
+import actor.api.ActorRef;
 import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
@@ -16,8 +18,9 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * Round trips of the built-in codec over generated records: every component kind (primitives with
- * their special values, boxes and nulls, any Java string, enums, records nested three deep), and
- * sequences of messages of several types written one after another, as a batch is.
+ * their special values, boxes and nulls, any Java string, enums, records nested three deep,
+ * references to actors through a stand-in for a node's reference codec), and sequences of messages
+ * of several types written one after another, as a batch is.
  */
 class RecordCodecPropertiesTest {
 
@@ -41,7 +44,14 @@ class RecordCodecPropertiesTest {
     record Empty() {
     }
 
+    /** A request with references to actors: the reply-to and an observer, either may be null. */
+    record Call(long id, ActorRef<Point> replyTo, Refs payload, ActorRef<Colour> observer) {
+    }
+
     private static final RecordCodec CODEC = new RecordCodec();
+    private static final TableRefCodec REFS = new TableRefCodec();
+    /** The references calls carry: a few distinct ones, so that equal calls carry the very same. */
+    private static final List<ActorRef<?>> ACTORS = List.of(m -> { }, m -> { }, m -> { }, m -> { });
 
     @Property(tries = 300)
     void everyRecordComesBackEqual(@ForAll("everything") Everything message) {
@@ -51,6 +61,14 @@ class RecordCodecPropertiesTest {
     @Property(tries = 100)
     void anOffsetInTheBufferChangesNothing(@ForAll("everything") Everything message, @ForAll("offsets") int offset) {
         assertEquals(message, roundTrip(message, Everything.class, offset));
+    }
+
+    @Property(tries = 200)
+    void everyReferenceComesBackAsTheVeryReferenceWritten(@ForAll("calls") Call call, @ForAll("offsets") int offset) {
+        final Call back = roundTrip(call, Call.class, offset);
+        assertEquals(call, back);
+        assertSame(call.replyTo(), back.replyTo());
+        assertSame(call.observer(), back.observer());
     }
 
     @Property(tries = 200)
@@ -73,11 +91,11 @@ class RecordCodecPropertiesTest {
 
     @SuppressWarnings("unchecked")
     private static TypeCodec<Object> codecOf(Class<?> type) {
-        return (TypeCodec<Object>) CODEC.codecFor(type);
+        return (TypeCodec<Object>) CODEC.codecFor(type, REFS);
     }
 
     private static <T> T roundTrip(T message, Class<T> type, int offset) {
-        final TypeCodec<T> codec = CODEC.codecFor(type);
+        final TypeCodec<T> codec = CODEC.codecFor(type, REFS);
         final ExpandableArrayBuffer out = new ExpandableArrayBuffer(8);
         final int length = codec.encode(message, out, offset);
         final byte[] copy = new byte[offset + length + 3];
@@ -98,7 +116,15 @@ class RecordCodecPropertiesTest {
     @Provide
     Arbitrary<List<Object>> mixed() {
         return Arbitraries.oneOf(everything(), refs(), points(), Arbitraries.of(Colour.class),
-                Arbitraries.just(new Empty())).list();
+                Arbitraries.just(new Empty()), calls()).list();
+    }
+
+    @Provide
+    @SuppressWarnings("unchecked")
+    Arbitrary<Call> calls() {
+        return Combinators.combine(Arbitraries.longs(), Arbitraries.of(ACTORS).injectNull(0.2), refs(),
+                Arbitraries.of(ACTORS).injectNull(0.2))
+                .as((id, replyTo, payload, observer) -> new Call(id, (ActorRef<Point>) replyTo, payload, (ActorRef<Colour>) observer));
     }
 
     private static Arbitrary<Primitives> primitives() {

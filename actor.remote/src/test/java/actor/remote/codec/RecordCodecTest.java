@@ -2,9 +2,11 @@ package actor.remote.codec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import actor.api.ActorRef;
 import java.util.List;
 import java.util.Map;
 import org.agrona.ExpandableArrayBuffer;
@@ -43,6 +45,34 @@ class RecordCodecTest {
     record Text(String s) {
     }
 
+    sealed interface Reply permits Done, Failed {
+    }
+
+    record Done(int n) implements Reply {
+    }
+
+    record Failed(String why) implements Reply {
+    }
+
+    record Request(int n, ActorRef<Reply> replyTo) {
+    }
+
+    record Envelope(Request request, ActorRef<? super Done> audit) {
+    }
+
+    record Wildcard(ActorRef<?> anyone) {
+    }
+
+    @SuppressWarnings("rawtypes")
+    record Raw(ActorRef anyone) {
+    }
+
+    record Anything(ActorRef<Object> anyone) {
+    }
+
+    record Generic<T>(ActorRef<T> anyone) {
+    }
+
     private final RecordCodec codec = new RecordCodec();
 
     @Test
@@ -74,6 +104,46 @@ class RecordCodecTest {
     private void assertRefused(Class<?> type, String expected) {
         final UnsupportedMessageTypeException e = assertThrows(UnsupportedMessageTypeException.class, () -> codec.codecFor(type));
         assertTrue(e.getMessage().contains(expected), e.getMessage());
+    }
+
+    @Test
+    void aReferenceComponentNamesItsMessageTypeInTheSchemaAndAmongTheReferencedTypes() {
+        final TypeCodec<Request> requests = codec.codecFor(Request.class, new TableRefCodec());
+        assertEquals("actor.remote.codec.RecordCodecTest$Request(n:int,replyTo:ref<actor.remote.codec.RecordCodecTest$Reply>)",
+                requests.schema());
+        assertEquals(List.of(Reply.class), requests.referencedTypes());
+        assertEquals(List.of(Reply.class, Done.class), codec.codecFor(Envelope.class, new TableRefCodec()).referencedTypes(),
+                "a nested record's references, and the lower bound of a wildcard");
+        assertEquals(List.of(), codec.codecFor(Card.class, new TableRefCodec()).referencedTypes());
+    }
+
+    @Test
+    void aReferenceIsItsPresenceItsLengthAndTheNodesBytes() {
+        final TableRefCodec refs = new TableRefCodec();
+        final TypeCodec<Request> requests = codec.codecFor(Request.class, refs);
+        final ActorRef<Reply> first = reply -> { };
+        final ActorRef<Reply> second = reply -> { };
+        final ExpandableArrayBuffer out = new ExpandableArrayBuffer(4);
+        refs.encode(first, out, 0);
+        assertEquals(4 + 1 + 2 + 4, requests.encode(new Request(7, second), out, 0));
+        assertEquals(List.of(7, 0, 0, 0, 1, 4, 0, 1, 0, 0, 0), bytes(out, 11), "the second reference of the table");
+        final UnsafeBuffer in = new UnsafeBuffer(out.byteArray());
+        assertSame(second, requests.decode(in, 0, 11).replyTo());
+        assertEquals(5, requests.encode(new Request(8, null), out, 0));
+        assertEquals(new Request(8, null), requests.decode(in, 0, 5));
+    }
+
+    @Test
+    void aReferenceWithoutAMessageTypeOrWithoutANodeIsRefused() {
+        final String noType = "a reference must name the type of the messages it takes";
+        for (Class<?> type : List.of(Wildcard.class, Raw.class, Anything.class, Generic.class)) {
+            final UnsupportedMessageTypeException e = assertThrows(UnsupportedMessageTypeException.class,
+                    () -> codec.codecFor(type, new TableRefCodec()));
+            assertTrue(e.getMessage().contains(type.getSimpleName() + ".anyone has type ") && e.getMessage().contains(noType),
+                    e.getMessage());
+        }
+        assertRefused(Request.class, "RecordCodecTest$Request.replyTo is a reference to an actor, which only a node's "
+                + "codecs write");
     }
 
     @Test
