@@ -11,6 +11,8 @@ import actor.api.ActorSystem;
 import actor.api.Allocation;
 import actor.remote.PeerProcess.Ping;
 import actor.remote.PeerProcess.Pong;
+import actor.remote.PeerProcess.Reply;
+import actor.remote.PeerProcess.Request;
 import actor.remote.PeerProcess.Seq;
 import actor.testkit.ActorTestKit;
 import actor.testkit.TestProbe;
@@ -30,8 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Nodes in separate JVMs on the loopback interface: this test's JVM is one node, each
- * {@link PeerProcess} ({@link ChildJvm}) another. Ping-pong; four senders into one receiver with
- * each sender's order checked; a peer killed with SIGKILL in the middle of a stream (reported, no
+ * {@link PeerProcess} ({@link ChildJvm}) another. Ping-pong; requests that carry their reply-to,
+ * answered from the other JVM in order; four senders into one receiver with each sender's order checked; a peer killed with SIGKILL in the middle of a stream (reported, no
  * hang, and exactly the messages it had not confirmed are reported: some it had handed to its
  * actor, whose confirmation was still on its way, are among them, as "not known delivered" says);
  * a killed peer restarted and sent to again.
@@ -75,6 +77,56 @@ class MultiProcessTest {
             a.close();
             assertEquals(rounds, a.acknowledgedMessages());
             assertEquals(rounds, a.receivedMessages());
+            assertEquals(0, a.undeliveredMessages());
+        }
+    }
+
+    /** Counts replies and checks that they come in the order of the requests. */
+    static final class ReplyCounter extends Actor<Reply> {
+        final AtomicLong outOfOrder = new AtomicLong();
+        final CountDownLatch done;
+        private long next;
+
+        ReplyCounter(ActorSystem system, int expected) {
+            super(system);
+            this.done = new CountDownLatch(expected);
+        }
+
+        @Override
+        protected Allocation receive(Reply reply) {
+            if (reply.n() != next) {
+                outOfOrder.incrementAndGet();
+            }
+            next = reply.n() + 1;
+            done.countDown();
+            return Allocation.NODELETE;
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void requestsCarryTheirReplyToAndEveryReplyComesBackFromTheOtherJvmInOrder() throws Exception {
+        final String here = Ports.freeEndpoint();
+        final String there = Ports.freeEndpoint();
+        final int requests = 5000;
+        try (ActorTestKit kit = ActorTestKit.start();
+             ChildJvm server = ChildJvm.start(temporary, "server", "server", "b", there, "a@" + here)) {
+            final RemoteNode a = RemoteNode.start(kit.system(), node("a", here).peer("b", there).build());
+            server.await("READY"::equals, LINE_TIMEOUT);
+            awaitTrue("connected", LINE_TIMEOUT, () -> a.peerState("b") == PeerState.CONNECTED);
+            final ReplyCounter client = new ReplyCounter(kit.system(), requests);
+            final ActorRef<Request> remote = a.lookup("b", "server", Request.class);
+            for (long n = 0; n < requests; n++) {
+                remote.send(new Request(n, client.ref()));
+            }
+            assertTrue(client.done.await(30, TimeUnit.SECONDS), "replies: " + (requests - client.done.getCount()));
+            assertEquals(0, client.outOfOrder.get(), "the replies came in the order of the requests");
+            assertEquals(1, a.exportedNames().size(), "the client, exported once: " + a.exportedNames());
+            awaitTrue("every request confirmed", LINE_TIMEOUT, () -> a.acknowledgedMessages() == requests);
+            server.closeInput();
+            assertEquals(0, server.exitValue(LINE_TIMEOUT));
+            a.close();
+            assertEquals(requests, a.receivedMessages());
             assertEquals(0, a.undeliveredMessages());
         }
     }

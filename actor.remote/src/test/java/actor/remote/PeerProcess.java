@@ -10,12 +10,13 @@ import java.io.OutputStream;
 import java.time.Duration;
 
 /**
- * The other JVM of the multi-process tests: one node, in one of three roles, talking to the test's
+ * The other JVM of the multi-process tests: one node, in one of four roles, talking to the test's
  * node. It prints what the test waits for on stdout ({@code READY}, {@code GOT sender n},
  * {@code SENT confirmed undelivered}) and ends when its stdin closes (or when it is killed).
  *
  * <pre>
  * ponger name endpoint peer@endpoint            answers each Ping to "ponger" with a Pong to the peer's "pinger"
+ * server name endpoint peer@endpoint            answers each Request to "server" with a Reply to its reply-to
  * sink   name endpoint peer@endpoint            prints GOT sender n for each Seq to "sink", and ORDER when one comes out of order
  * sender name endpoint peer@endpoint id count   sends count Seqs to the peer's "sink", closes, prints SENT
  * </pre>
@@ -34,6 +35,14 @@ public final class PeerProcess {
     public record Seq(int sender, long n) {
     }
 
+    /** A request that carries where its reply goes. */
+    public record Request(long n, ActorRef<Reply> replyTo) {
+    }
+
+    /** The answer to request {@code n}. */
+    public record Reply(long n) {
+    }
+
     private PeerProcess() {
     }
 
@@ -49,6 +58,19 @@ public final class PeerProcess {
         @Override
         protected Allocation receive(Ping ping) {
             pinger.send(new Pong(ping.n()));
+            return Allocation.NODELETE;
+        }
+    }
+
+    /** Answers each request to its reply-to. */
+    static final class Server extends Actor<Request> {
+        Server(ActorSystem system) {
+            super(system);
+        }
+
+        @Override
+        protected Allocation receive(Request request) {
+            request.replyTo().send(new Reply(request.n()));
             return Allocation.NODELETE;
         }
     }
@@ -86,6 +108,11 @@ public final class PeerProcess {
             switch (role) {
                 case "ponger" -> {
                     node.export("ponger", Ping.class, new Ponger(system, node.lookup(peer.name(), "pinger", Pong.class)).ref());
+                    System.out.println("READY");
+                    awaitEndOfInput();
+                }
+                case "server" -> {
+                    node.export("server", Request.class, new Server(system).ref());
                     System.out.println("READY");
                     awaitEndOfInput();
                 }
