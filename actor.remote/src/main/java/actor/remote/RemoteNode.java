@@ -5,7 +5,9 @@ import actor.api.ActorRef;
 import actor.api.ActorSystem;
 import actor.remote.codec.UnsupportedMessageTypeException;
 import actor.remote.internal.Node;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -156,7 +158,8 @@ public final class RemoteNode implements AutoCloseable {
      * A reference to the actor exported as {@code name} on node {@code node}, for messages of
      * {@code type} (its codecs are registered now). Every lookup of the same actor returns an equal
      * reference, backed by the same proxy, so order holds across them. The peer is not asked: a
-     * name it does not export is reported there when messages arrive.
+     * name it does not export is reported there when messages arrive ({@link ActorError.RemoteFailure}),
+     * and they count as delivered here; {@link #resolve} asks first.
      *
      * @param <M>  the message type
      * @param node a peer's name: configured, or a node that has sent to this one
@@ -170,6 +173,43 @@ public final class RemoteNode implements AutoCloseable {
     @SuppressWarnings("unchecked")
     public <M> ActorRef<M> lookup(String node, String name, Class<M> type) {
         return (ActorRef<M>) (ActorRef<?>) this.node.lookup(node, name, type);
+    }
+
+    /**
+     * Asks node {@code node} whether it exports {@code name} for messages of {@code type}, as Pekko's
+     * {@code actorSelection(...).resolveOne(timeout)}: the future completes with the reference
+     * {@link #lookup} returns once the peer answers that it does, and fails with an
+     * {@link ActorNotFoundException} saying why when it answers that it does not (no such name; an
+     * actor exported for a type that does not cover {@code type}; a type the peer has not
+     * registered), when no answer comes within {@code timeout} (the cause is then a
+     * {@link java.util.concurrent.TimeoutException}), or when this node closes first. The question
+     * goes once the peer is connected, and again every heartbeat interval until answered. The future
+     * completes on CompletableFuture's default asynchronous executor, never on the node's receiving
+     * thread.
+     *
+     * <pre>{@code
+     * node.resolve("pong", "ponger", Ping.class, Duration.ofSeconds(5))
+     *     .thenAccept(ponger -> ponger.send(new Ping(1)));
+     * }</pre>
+     *
+     * <p>The answer is as of when the peer gave it: the actor may be unexported afterwards. From the
+     * setup of {@link #start(ActorSystem, RemoteConfig, Consumer)} ask, but do not wait: nothing is
+     * received until the setup returns.
+     *
+     * @param <M>     the message type
+     * @param node    a peer's name: configured, or a node that has sent to this one
+     * @param name    the name the actor is exported under there
+     * @param type    the messages to send it (for a sealed interface, each of its records and enums
+     *                must be taken)
+     * @param timeout how long to wait for the answer, positive, at most {@link RemoteConfig#MAX_DURATION}
+     * @return the reference, or the failure
+     * @throws IllegalArgumentException        if {@code node} is not a peer, or the timeout is out of range
+     * @throws UnsupportedMessageTypeException if a type in {@code type} cannot be encoded
+     * @throws IllegalStateException           if the node is closed
+     */
+    @SuppressWarnings("unchecked")
+    public <M> CompletableFuture<ActorRef<M>> resolve(String node, String name, Class<M> type, Duration timeout) {
+        return (CompletableFuture<ActorRef<M>>) (CompletableFuture<?>) this.node.resolve(node, name, type, timeout);
     }
 
     /**

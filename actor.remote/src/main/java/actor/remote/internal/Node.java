@@ -17,15 +17,18 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -55,6 +58,8 @@ public final class Node {
     final byte[] dataHeader;
     /** Batches offered by proxies, for the agent to keep until confirmed. */
     final ManyToOneConcurrentLinkedQueue<Sent> sent = new ManyToOneConcurrentLinkedQueue<>();
+    /** Resolves asked by callers, for the agent to ask the peers; offered under {@code this} while the node is open. */
+    final ManyToOneConcurrentLinkedQueue<Resolve> resolves = new ManyToOneConcurrentLinkedQueue<>();
     final Map<String, Peer> peers = new ConcurrentHashMap<>();
     final Map<String, Export> exports = new ConcurrentHashMap<>();
     final LongAdder sentMessages = new LongAdder();
@@ -64,6 +69,7 @@ public final class Node {
 
     private final ErrorHandler errorHandler;
     private final Map<String, Proxy> proxies = new ConcurrentHashMap<>();
+    private final AtomicLong resolveIds = new AtomicLong();
     private final Path temporaryDirectory;
     private final MediaDriver driver;
     private final Aeron aeron;
@@ -167,6 +173,9 @@ public final class Node {
         } catch (RuntimeException | Error e) {
             node.closing = true;
             node.proxies.values().forEach(Proxy::close);
+            for (Resolve resolve = node.resolves.poll(); resolve != null; resolve = node.resolves.poll()) {
+                resolve.notFound("node '" + config.name() + "' failed to start", e);
+            }
             closeQuietly(node.aeron, node.driver, node.temporaryDirectory);
             synchronized (node) {
                 node.startProblems.forEach(e::addSuppressed);
@@ -224,14 +233,46 @@ public final class Node {
         checkActorName(name);
         Objects.requireNonNull(type, "type");
         checkOpen();
+        final Peer peer = knownPeer(nodeName);
+        registry.register(type);
+        return proxy(peer, name);
+    }
+
+    private Peer knownPeer(String nodeName) {
         final Peer peer = peers.get(nodeName);
         if (peer == null) {
             throw new IllegalArgumentException("unknown node '" + nodeName + "': not a peer of node '" + config.name()
                     + "' (configure it with RemoteConfig.Builder.peer, or wait until it has sent to this node); peers: "
                     + peers.keySet());
         }
-        registry.register(type);
-        return proxy(peer, name);
+        return peer;
+    }
+
+    /**
+     * Asks peer {@code nodeName} whether it exports {@code name} for {@code type} (registered now);
+     * the agent asks, and completes the future with the proxy or fails it.
+     */
+    public CompletableFuture<ActorRef<Object>> resolve(String nodeName, String name, Class<?> type, Duration timeout) {
+        Objects.requireNonNull(nodeName, "node");
+        checkActorName(name);
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(timeout, "timeout");
+        if (timeout.isNegative() || timeout.isZero() || timeout.compareTo(RemoteConfig.MAX_DURATION) > 0) {
+            throw new IllegalArgumentException("timeout = " + timeout + ": must be positive, at most " + RemoteConfig.MAX_DURATION);
+        }
+        checkOpen();
+        final Peer peer = knownPeer(nodeName);
+        final List<Class<?>> types = registry.register(type);
+        final int[] ids = types.stream().mapToInt(t -> registry.entryOf(t).id()).toArray();
+        final Resolve resolve = new Resolve(resolveIds.incrementAndGet(), peer, name, type, types, ids,
+                System.nanoTime() + timeout.toNanos(), timeout.toString());
+        synchronized (this) {
+            // NOTE: offered while open, under the lock close() takes to set closing: the agent, which
+            // runs until after that, takes every resolve offered, and fails those left when it closes.
+            checkOpen();
+            resolves.offer(resolve);
+        }
+        return resolve.future();
     }
 
     /** The proxy to actor {@code name} on {@code peer}: the running one, or a new one. */

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeoutException;
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
 import org.agrona.collections.Int2ObjectHashMap;
@@ -28,6 +29,8 @@ import org.agrona.concurrent.Agent;
  *       then reports everything it had not confirmed; connected again when it is heard from;</li>
  *   <li>sends each peer a STATUS when it has delivered more of its messages, or a heartbeat is due.</li>
  * </ol>
+ * It also asks peers for the resolves under way (IDENTIFY) and answers theirs (IDENTITY), and ends
+ * the generated exports whose actors terminated ({@link References#sweep()}).
  *
  * <p>Delivery tracking works on positions of the publication to a peer: a batch is confirmed when
  * the peer's STATUS reports a position at or past the one its offer returned. When a peer's image
@@ -54,6 +57,10 @@ final class NodeAgent implements Agent {
     private final List<Peer> peers;
     private final ExpandableArrayBuffer status = new ExpandableArrayBuffer(256);
     private final int statusHeaderLength;
+    /** Where IDENTIFY and IDENTITY messages are written; the same header as {@link #status}, but for the kind. */
+    private final ExpandableArrayBuffer control = new ExpandableArrayBuffer(256);
+    /** The resolves asked and not answered yet. */
+    private final List<Resolve> resolving = new ArrayList<>();
     private final long heartbeatNanos;
     private final long peerTimeoutNanos;
     private final long connectTimeoutNanos;
@@ -93,6 +100,7 @@ final class NodeAgent implements Agent {
         this.name = node.config.name();
         final byte[] header = Wire.header(Wire.STATUS, node.incarnation, name, node.config.endpoint());
         status.putBytes(0, header);
+        control.putBytes(0, header);
         this.statusHeaderLength = header.length;
         this.heartbeatNanos = node.config.heartbeatInterval().toNanos();
         this.peerTimeoutNanos = node.config.peerTimeout().toNanos();
@@ -113,7 +121,7 @@ final class NodeAgent implements Agent {
     @Override
     public int doWork() {
         now = System.nanoTime();
-        int work = takeSent();
+        int work = takeSent() + takeResolves();
         work += subscription.poll(assembler, FRAGMENT_LIMIT);
         if (now - nextHousekeepingNanos >= 0) {
             nextHousekeepingNanos = now + housekeepingNanos;
@@ -122,7 +130,7 @@ final class NodeAgent implements Agent {
         return work + sendStatuses(false);
     }
 
-    /** Tells the peers this node closes, and reports what they have not confirmed. */
+    /** Tells the peers this node closes, reports what they have not confirmed, and fails the resolves under way. */
     @Override
     public void onClose() {
         now = System.nanoTime();
@@ -132,6 +140,154 @@ final class NodeAgent implements Agent {
             reportRetained(peer, Long.MAX_VALUE, "node '" + name + "' closed before node '" + peer.name
                     + "' confirmed them");
         }
+        takeResolves();
+        for (Resolve resolve : resolving) {
+            resolve.notFound("node '" + name + "' closed before node '" + resolve.peer.name + "' answered", null);
+        }
+        resolving.clear();
+    }
+
+    /** Takes the resolves callers asked, and asks their peers at once. */
+    private int takeResolves() {
+        int taken = 0;
+        for (Resolve resolve = node.resolves.poll(); resolve != null; resolve = node.resolves.poll()) {
+            resolve.nextAttemptNanos = now;
+            resolving.add(resolve);
+            taken++;
+        }
+        return taken > 0 ? taken + resolveDue() : 0;
+    }
+
+    /**
+     * Fails the resolves past their deadline, and asks (again) those whose question is due: the
+     * first time, or a heartbeat interval after the last one went unanswered.
+     */
+    private int resolveDue() {
+        int work = 0;
+        for (int i = resolving.size() - 1; i >= 0; i--) {
+            final Resolve resolve = resolving.get(i);
+            if (now - resolve.deadlineNanos >= 0) {
+                resolving.remove(i);
+                resolve.notFound("no answer within " + resolve.timeout + " (node '" + resolve.peer.name + "' is "
+                        + resolve.peer.state() + ")", new TimeoutException("no answer from node '" + resolve.peer.name
+                        + "' within " + resolve.timeout));
+                work++;
+            } else if (now - resolve.nextAttemptNanos >= 0 && resolve.peer.publication.isConnected()
+                    && identify(resolve) > 0) {
+                resolve.nextAttemptNanos = now + heartbeatNanos;
+                work++;
+            }
+        }
+        return work;
+    }
+
+    /** Offers the IDENTIFY of {@code resolve}; what the publication's offer returned. */
+    private long identify(Resolve resolve) {
+        control.putByte(Wire.KIND_OFFSET, Wire.IDENTIFY);
+        int at = statusHeaderLength;
+        control.putLong(at, resolve.id, Wire.ORDER);
+        at = Wire.putShortString(control, at + 8, resolve.actorBytes);
+        control.putInt(at, resolve.typeIds.length, Wire.ORDER);
+        at += 4;
+        for (int typeId : resolve.typeIds) {
+            control.putInt(at, typeId, Wire.ORDER);
+            at += 4;
+        }
+        return resolve.peer.publication.offer(control, 0, at);
+    }
+
+    /**
+     * A peer's IDENTIFY: answers whether {@code target} is exported here and, type by type, whether
+     * its actor takes the messages. An answer the publication does not take is dropped: the peer
+     * asks again.
+     */
+    private void answer(Peer peer, DirectBuffer buffer, int at, int end) {
+        if (at + 14 > end) {
+            node.failure("an IDENTIFY of " + (end - at) + " bytes from node '" + peer.name + "': ignored", null);
+            return;
+        }
+        final long requestId = buffer.getLong(at, Wire.ORDER);
+        final int targetLength = buffer.getShort(at + 8, Wire.ORDER) & 0xFFFF;
+        final int countAt = at + 10 + targetLength;
+        final int count = countAt + 4 <= end ? buffer.getInt(countAt, Wire.ORDER) : -1;
+        if (count < 0 || countAt + 4 + 4L * count > end) {
+            node.failure("a malformed IDENTIFY from node '" + peer.name + "': ignored", null);
+            return;
+        }
+        final Export export = node.exports.get(buffer.getStringWithoutLengthUtf8(at + 10, targetLength));
+        control.putByte(Wire.KIND_OFFSET, Wire.IDENTITY);
+        int out = statusHeaderLength;
+        control.putLong(out, requestId, Wire.ORDER);
+        control.putByte(out + 8, export == null ? (byte) 0 : (byte) 1);
+        control.putInt(out + 9, export == null ? 0 : count, Wire.ORDER);
+        out += 13;
+        if (export != null) {
+            for (int i = 0, in = countAt + 4; i < count; i++, in += 4) {
+                final int typeId = buffer.getInt(in, Wire.ORDER);
+                final TypeRegistry.Entry entry = node.registry.entry(typeId);
+                control.putInt(out, typeId, Wire.ORDER);
+                control.putByte(out + 4, entry == null ? Wire.UNKNOWN_TYPE
+                        : export.type().isAssignableFrom(entry.type()) ? Wire.ACCEPTED : Wire.REFUSED_TYPE);
+                out += 5;
+            }
+        }
+        out = Wire.putShortString(control, out, export == null ? new byte[0]
+                : export.type().getName().getBytes(StandardCharsets.UTF_8));
+        peer.publication.offer(control, 0, out);
+    }
+
+    /** A peer's IDENTITY: completes the resolve it answers, if it is still under way. */
+    private void onIdentity(Peer peer, DirectBuffer buffer, int at, int end) {
+        if (at + 13 > end) {
+            node.failure("an IDENTITY of " + (end - at) + " bytes from node '" + peer.name + "': ignored", null);
+            return;
+        }
+        final long requestId = buffer.getLong(at, Wire.ORDER);
+        Resolve resolve = null;
+        for (int i = 0; i < resolving.size() && resolve == null; i++) {
+            if (resolving.get(i).id == requestId) {
+                resolve = resolving.remove(i);
+            }
+        }
+        if (resolve == null) {
+            return;
+        }
+        if (buffer.getByte(at + 8) == 0) {
+            resolve.notFound("node '" + peer.name + "' exports nothing under that name", null);
+            return;
+        }
+        final int count = buffer.getInt(at + 9, Wire.ORDER);
+        int in = at + 13;
+        final List<String> unknown = new ArrayList<>();
+        final List<String> refused = new ArrayList<>();
+        for (int i = 0; i < count && in + 5 <= end; i++, in += 5) {
+            final int typeId = buffer.getInt(in, Wire.ORDER);
+            final byte verdict = buffer.getByte(in + 4);
+            for (int k = 0; k < resolve.typeIds.length; k++) {
+                if (resolve.typeIds[k] == typeId && verdict != Wire.ACCEPTED) {
+                    (verdict == Wire.UNKNOWN_TYPE ? unknown : refused).add(resolve.types.get(k).getName());
+                }
+            }
+        }
+        final String exportedType = in + 2 <= end
+                ? buffer.getStringWithoutLengthUtf8(in + 2, buffer.getShort(in, Wire.ORDER) & 0xFFFF) : "?";
+        if (unknown.isEmpty() && refused.isEmpty()) {
+            try {
+                resolve.found(node.proxy(resolve.peer, resolve.actor));
+            } catch (RuntimeException stopping) {
+                resolve.notFound("the reference could not be made: " + stopping, stopping);
+            }
+            return;
+        }
+        final List<String> reasons = new ArrayList<>();
+        if (!refused.isEmpty()) {
+            reasons.add("exported for " + exportedType + ", which does not take " + String.join(", ", refused));
+        }
+        if (!unknown.isEmpty()) {
+            reasons.add("node '" + peer.name + "' does not know " + String.join(", ", unknown)
+                    + " (it registered no such type, or another version of it)");
+        }
+        resolve.notFound(String.join("; ", reasons), null);
     }
 
     private int takeSent() {
@@ -187,6 +343,10 @@ final class NodeAgent implements Agent {
             peer.statusOwed = true;
         } else if (kind == Wire.STATUS) {
             onStatus(peer, buffer.getShort(offset + Wire.FLAGS_OFFSET, Wire.ORDER), buffer, body);
+        } else if (kind == Wire.IDENTIFY) {
+            answer(peer, buffer, body, offset + length);
+        } else if (kind == Wire.IDENTITY) {
+            onIdentity(peer, buffer, body, offset + length);
         }
         from.position = header.position();
     }
@@ -403,7 +563,7 @@ final class NodeAgent implements Agent {
             nextSweepNanos = now + SWEEP_NANOS;
             changes += node.references.sweep();
         }
-        return changes;
+        return changes + resolveDue();
     }
 
     /** Sends each peer its STATUS when one is owed or a heartbeat is due ({@code closing}: to every connected peer, flagged). */

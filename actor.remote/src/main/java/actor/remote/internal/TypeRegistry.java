@@ -188,6 +188,11 @@ public final class TypeRegistry {
         return null;
     }
 
+    /** {@return the entry registered for exactly {@code type}, or null} */
+    public Entry entryOf(Class<?> type) {
+        return byClass.get(type);
+    }
+
     /** {@return the entry with wire id {@code id}, or null} */
     public Entry entry(int id) {
         return byId.get(id);

@@ -17,19 +17,32 @@ import org.agrona.concurrent.UnsafeBuffer;
  *         count x (typeId:int length:int bytes)        one batch for one exported actor, in send order
  * STATUS  count:int
  *         count x (sessionId:int joinPosition:long position:long)
+ * IDENTIFY requestId:long targetLength:short target:bytes count:int count x typeId:int
+ * IDENTITY requestId:long exported:byte count:int count x (typeId:int verdict:byte)
+ *          typeLength:short type:bytes                 the exported type's name, empty if not exported
  * </pre>
  *
  * A STATUS goes from a node to one peer, on the publication to it: for each image of that peer's
  * publications the node receives, the position it has delivered up to (every message before it
  * handed to its actor) and where the image joined the stream. It doubles as the heartbeat. The
  * {@link #FLAG_CLOSING} flag says the sender is closing. The incarnation tells a restarted node
- * from its previous run.
+ * from its previous run. An IDENTIFY asks a peer whether it exports a name for messages of the
+ * types listed; the IDENTITY answers it, with a verdict per type ({@link #ACCEPTED},
+ * {@link #UNKNOWN_TYPE}, {@link #REFUSED_TYPE}).
  */
 final class Wire {
 
     static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
     static final byte DATA = 1;
     static final byte STATUS = 2;
+    static final byte IDENTIFY = 3;
+    static final byte IDENTITY = 4;
+    /** IDENTITY verdict: the export takes messages of the type. */
+    static final byte ACCEPTED = 0;
+    /** IDENTITY verdict: the node has not registered the type (or another version of it). */
+    static final byte UNKNOWN_TYPE = 1;
+    /** IDENTITY verdict: the node knows the type, and the export does not take it. */
+    static final byte REFUSED_TYPE = 2;
     static final byte VERSION = 1;
     /** STATUS flag: the sender is closing; what it has not confirmed will not be confirmed. */
     static final short FLAG_CLOSING = 1;
