@@ -3,9 +3,11 @@ package actor.remote;
 /** Which Aeron media driver a node uses: the process that owns the sockets and the log buffers. */
 public enum DriverMode {
     /**
-     * A driver started by the node in its own process, in a fresh directory under the configured
+     * A driver started by the node in its own process, in the directory
+     * {@code actor.remote-<name>-<endpoint>} under the configured
      * {@linkplain RemoteConfig.Builder#aeronDirectory directory} (default: {@code java.io.tmpdir}),
-     * deleted when the node closes. The default: nothing else to run.
+     * locked while the node runs and deleted when it closes; what a killed node left there is
+     * replaced when a node of the same name and endpoint starts. The default: nothing else to run.
      */
     EMBEDDED,
     /**

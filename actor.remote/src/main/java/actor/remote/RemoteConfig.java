@@ -127,8 +127,8 @@ public final class RemoteConfig {
 
     /**
      * {@return for {@link DriverMode#EXTERNAL}, the external driver's directory; for
-     * {@link DriverMode#EMBEDDED}, where the embedded driver's temporary directory is made (null:
-     * {@code java.io.tmpdir})}
+     * {@link DriverMode#EMBEDDED}, where the embedded driver's directory
+     * ({@code actor.remote-<name>-<endpoint>}) is made (null: {@code java.io.tmpdir})}
      */
     public Path aeronDirectory() {
         return aeronDirectory;
@@ -293,9 +293,9 @@ public final class RemoteConfig {
 
         /**
          * For {@link DriverMode#EXTERNAL} (required then), the running driver's directory; for
-         * {@link DriverMode#EMBEDDED}, the directory in which the embedded driver's own temporary
-         * directory is made (default {@code java.io.tmpdir}; {@code /dev/shm} keeps the log
-         * buffers in memory on Linux).
+         * {@link DriverMode#EMBEDDED}, the directory in which the embedded driver's own directory,
+         * {@code actor.remote-<name>-<endpoint>}, is made (default {@code java.io.tmpdir};
+         * {@code /dev/shm} keeps the log buffers in memory on Linux).
          *
          * @param aeronDirectory the directory
          * @return this builder

@@ -55,7 +55,10 @@ import java.util.function.Consumer;
  * confirm it, reports the rest, tells the peers, and closes the publications, the subscription and
  * the embedded driver, deleting its directory. A node still open when the JVM exits is closed by a
  * shutdown hook; only a killed JVM (SIGKILL) leaves the driver's directory behind, under
- * {@code java.io.tmpdir} (or {@link RemoteConfig#aeronDirectory()}) as {@code actor.remote-<name>-<n>}.
+ * {@code java.io.tmpdir} (or {@link RemoteConfig#aeronDirectory()}) as
+ * {@code actor.remote-<name>-<endpoint>}, and the next node of that name and endpoint to start there
+ * replaces it. The node holds a lock on the directory while it runs: a second node of the same name
+ * and endpoint does not start.
  *
  * <p>A JVM running a node needs {@code --add-opens java.base/jdk.internal.misc=org.agrona} (module
  * path; {@code =ALL-UNNAMED} on the class path): Agrona reads {@code jdk.internal.misc.Unsafe}.
@@ -83,8 +86,9 @@ public final class RemoteNode implements AutoCloseable {
      * @param system the running system whose actors the node exports and on which its references live
      * @param config the node's configuration
      * @return the running node
-     * @throws IllegalStateException if the system is not running, or Aeron refuses the endpoint (it is
-     *                               in use, say)
+     * @throws IllegalStateException if the system is not running, or a running node of the same name
+     *                               and endpoint holds the embedded driver's directory
+     * @throws RuntimeException      an Aeron exception if Aeron refuses the endpoint (it is in use, say)
      */
     public static RemoteNode start(ActorSystem system, RemoteConfig config) {
         return start(system, config, node -> { });
@@ -105,7 +109,9 @@ public final class RemoteNode implements AutoCloseable {
      * @param setup  exports (and lookups) to make before anything is received; if it throws, the node
      *               is closed and the exception rethrown
      * @return the running node
-     * @throws IllegalStateException if the system is not running, or Aeron refuses the endpoint
+     * @throws IllegalStateException if the system is not running, or a running node of the same name
+     *                               and endpoint holds the embedded driver's directory
+     * @throws RuntimeException      an Aeron exception if Aeron refuses the endpoint
      */
     public static RemoteNode start(ActorSystem system, RemoteConfig config, Consumer<? super RemoteNode> setup) {
         Objects.requireNonNull(setup, "setup");

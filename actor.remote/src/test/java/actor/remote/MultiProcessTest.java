@@ -2,6 +2,8 @@ package actor.remote;
 
 import static actor.remote.Eventually.awaitTrue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import actor.api.Actor;
@@ -16,6 +18,10 @@ import actor.remote.PeerProcess.Request;
 import actor.remote.PeerProcess.Seq;
 import actor.testkit.ActorTestKit;
 import actor.testkit.TestProbe;
+import io.aeron.CncFileDescriptor;
+import java.io.IOException;
+import java.nio.MappedByteBuffer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,6 +32,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.LongStream;
+import org.agrona.IoUtil;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,10 +40,12 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Nodes in separate JVMs on the loopback interface: this test's JVM is one node, each
  * {@link PeerProcess} ({@link ChildJvm}) another. Ping-pong; requests that carry their reply-to,
- * answered from the other JVM in order; four senders into one receiver with each sender's order checked; a peer killed with SIGKILL in the middle of a stream (reported, no
- * hang, and exactly the messages it had not confirmed are reported: some it had handed to its
- * actor, whose confirmation was still on its way, are among them, as "not known delivered" says);
- * a killed peer restarted and sent to again.
+ * answered from the other JVM in order; four senders into one receiver with each sender's order
+ * checked; a peer killed with SIGKILL in the middle of a stream (reported, no hang, and exactly
+ * the messages it had not confirmed are reported: some it had handed to its actor, whose
+ * confirmation was still on its way, are among them, as "not known delivered" says); a killed peer
+ * restarted and sent to again; the driver directory a killed node left behind,
+ * replaced when a node of the same name and endpoint starts.
  */
 class MultiProcessTest {
 
@@ -274,6 +283,52 @@ class MultiProcessTest {
                     "exactly the messages after the last confirmed one, each once");
             assertTrue(((ActorError.RemoteUndelivered) errors.get(0)).reason().contains("node 'b' is lost"));
             assertTrue(lostAfterMillis < 3000, "lost after " + lostAfterMillis + " ms (peer timeout 500 ms)");
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void aKilledNodesDriverDirectoryIsReplacedWhenANodeOfTheSameNameAndEndpointStarts(@TempDir Path dir) throws Exception {
+        final String here = Ports.freeEndpoint();
+        final String there = Ports.freeEndpoint();
+        final Path left = dir.resolve("actor.remote-b-" + there.replace(':', '_'));
+        try (ActorTestKit kit = ActorTestKit.start()) {
+            try (ChildJvm killed = ChildJvm.start(dir, "sink", "sink", "b", there, "a@" + here)) {
+                killed.await("READY"::equals, LINE_TIMEOUT);
+                assertEquals(137, killed.kill(), "SIGKILL");
+            }
+            assertEquals(List.of(left), listed(dir), "the killed node's directory, left behind");
+            final long killedPid = driverPid(left);
+            assertNotEquals(ProcessHandle.current().pid(), killedPid);
+            final Path stale = Files.writeString(left.resolve("aeron").resolve("left-by-the-killed-node"), "stale");
+            final TestProbe<Seq> sink = kit.probe();
+            final RemoteNode b = RemoteNode.start(kit.system(), node("b", there).aeronDirectory(dir).build(),
+                    n -> n.export("sink", Seq.class, sink.ref()));
+            assertEquals(List.of(left), listed(dir), "the same directory, no second one");
+            assertFalse(Files.exists(stale), "the killed node's files were deleted");
+            assertEquals(ProcessHandle.current().pid(), driverPid(left), "the directory is this process's driver's now");
+            final RemoteNode a = RemoteNode.start(kit.system(), node("a", here).peer("b", there).build());
+            a.lookup("b", "sink", Seq.class).send(new Seq(0, 1));
+            assertEquals(new Seq(0, 1), sink.expectMessage(LINE_TIMEOUT), "the restarted node works");
+            a.close();
+            b.close();
+            assertEquals(List.of(), listed(dir), "closing deletes it");
+        }
+    }
+
+    private static List<Path> listed(Path dir) throws IOException {
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            return files.sorted().toList();
+        }
+    }
+
+    /** The process id an Aeron driver wrote into the CnC file of the node directory {@code nodeDirectory}. */
+    private static long driverPid(Path nodeDirectory) {
+        final MappedByteBuffer cnc = IoUtil.mapExistingFile(nodeDirectory.resolve("aeron").resolve(CncFileDescriptor.CNC_FILE).toFile(), "cnc");
+        try {
+            return CncFileDescriptor.pid(CncFileDescriptor.createMetaDataBuffer(cnc));
+        } finally {
+            IoUtil.unmap(cnc);
         }
     }
 

@@ -443,6 +443,25 @@ class RemoteNodeTest {
 
     @Test
     @Timeout(30)
+    void aSecondNodeOfTheSameNameAndEndpointIsRefusedWhileTheFirstRunsAndStartsOnceItClosed(@TempDir Path dir) throws Exception {
+        final String ea = Ports.freeEndpoint();
+        try (ActorTestKit ka = ActorTestKit.start()) {
+            final RemoteNode first = RemoteNode.start(ka.system(), node("a", ea).aeronDirectory(dir).build());
+            final IllegalStateException refused = assertThrows(IllegalStateException.class,
+                    () -> RemoteNode.start(ka.system(), node("a", ea).aeronDirectory(dir).build()));
+            assertTrue(refused.getMessage().startsWith("the media driver directory " + dir.resolve("actor.remote-a-"
+                    + ea.replace(':', '_')) + " is in use by a running node"), refused.getMessage());
+            assertEquals(1, listed(dir), "the first node's directory, untouched");
+            first.close();
+            final RemoteNode again = RemoteNode.start(ka.system(), node("a", ea).aeronDirectory(dir).build());
+            assertEquals(1, listed(dir));
+            again.close();
+            assertEquals(0, listed(dir));
+        }
+    }
+
+    @Test
+    @Timeout(30)
     void exportsMadeInTheSetupAreInPlaceBeforeTheFirstMessageArrives() throws Exception {
         final String ea = Ports.freeEndpoint();
         final String eb = Ports.freeEndpoint();

@@ -12,15 +12,11 @@ import io.aeron.Aeron;
 import io.aeron.Subscription;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -32,7 +28,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
 
@@ -70,7 +65,8 @@ public final class Node {
     private final ErrorHandler errorHandler;
     private final Map<String, Proxy> proxies = new ConcurrentHashMap<>();
     private final AtomicLong resolveIds = new AtomicLong();
-    private final Path temporaryDirectory;
+    /** The embedded driver's directory, locked while the node runs; null with an external driver. */
+    private final DriverDirectory driverDirectory;
     private final MediaDriver driver;
     private final Aeron aeron;
     /**
@@ -97,7 +93,7 @@ public final class Node {
         this.references = new References(this);
         this.registry = new TypeRegistry(config.codecs(), references);
         this.dataHeader = Wire.header(Wire.DATA, incarnation, config.name(), config.endpoint());
-        Path directory = null;
+        DriverDirectory directory = null;
         MediaDriver embedded = null;
         Aeron client = null;
         try {
@@ -105,9 +101,10 @@ public final class Node {
             if (config.driverMode() == DriverMode.EMBEDDED) {
                 final Path parent = config.aeronDirectory() != null ? config.aeronDirectory()
                         : Paths.get(System.getProperty("java.io.tmpdir"));
-                directory = Files.createTempDirectory(parent, "actor.remote-" + config.name() + "-");
+                directory = DriverDirectory.claim(parent, config.address());
+                // Claimed: no running node uses the directory, so what it holds is stale and may go.
                 embedded = MediaDriver.launch(new MediaDriver.Context()
-                        .aeronDirectoryName(directory.resolve("aeron").toString())
+                        .aeronDirectoryName(directory.aeron().toString())
                         .threadingMode(ThreadingMode.SHARED)
                         .sharedIdleStrategy(config.idleStrategy().get())
                         .sharedThreadFactory(daemonThreads("actor.remote-driver-" + config.name()))
@@ -133,8 +130,6 @@ public final class Node {
                         client.addPublication(Wire.publicationChannel(address.endpoint(), config.termLength()),
                                 config.streamId()), now));
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot make the embedded driver's directory", e);
         } catch (RuntimeException | Error e) {
             closeQuietly(client, embedded, directory);
             synchronized (this) {
@@ -143,7 +138,7 @@ public final class Node {
             }
             throw e;
         }
-        this.temporaryDirectory = directory;
+        this.driverDirectory = directory;
         this.driver = embedded;
         this.aeron = client;
     }
@@ -176,7 +171,7 @@ public final class Node {
             for (Resolve resolve = node.resolves.poll(); resolve != null; resolve = node.resolves.poll()) {
                 resolve.notFound("node '" + config.name() + "' failed to start", e);
             }
-            closeQuietly(node.aeron, node.driver, node.temporaryDirectory);
+            closeQuietly(node.aeron, node.driver, node.driverDirectory);
             synchronized (node) {
                 node.startProblems.forEach(e::addSuppressed);
                 node.startProblems = null;
@@ -413,7 +408,7 @@ public final class Node {
         }
         awaitUntil(deadline, () -> live.stream().allMatch(Proxy::isTerminated) && sent.isEmpty() && agent.retainedMessages() == 0);
         runner.close();
-        closeQuietly(aeron, driver, temporaryDirectory);
+        closeQuietly(aeron, driver, driverDirectory);
     }
 
     private static void awaitUntil(long deadlineNanos, BooleanSupplier done) {
@@ -430,7 +425,7 @@ public final class Node {
         }
     }
 
-    private static void closeQuietly(Aeron client, MediaDriver embedded, Path directory) {
+    private static void closeQuietly(Aeron client, MediaDriver embedded, DriverDirectory directory) {
         if (client != null) {
             client.close();
         }
@@ -438,13 +433,7 @@ public final class Node {
             embedded.close();
         }
         if (directory != null) {
-            try (Stream<Path> files = Files.walk(directory)) {
-                for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(path);
-                }
-            } catch (IOException e) {
-                LOG.log(System.Logger.Level.WARNING, "could not delete " + directory, e);
-            }
+            directory.delete();
         }
     }
 
