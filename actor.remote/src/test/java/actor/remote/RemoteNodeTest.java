@@ -383,6 +383,36 @@ class RemoteNodeTest {
         }
     }
 
+    @Test
+    @Timeout(30)
+    void deadLettersCountWhatATerminatedActorOfTheSystemRefusedAndRemoteLossesCountOnTheNode() throws Exception {
+        final String ea = Ports.freeEndpoint();
+        final String eb = Ports.freeEndpoint();
+        try (ActorTestKit ka = ActorTestKit.start(); ActorTestKit kb = ActorTestKit.start()) {
+            final RemoteNode a = RemoteNode.start(ka.system(), node("a", ea).peer("b", eb)
+                    .peer("absent", Ports.freeEndpoint()).connectTimeout(Duration.ofMillis(300)).build());
+            final TestProbe<Seq> ended = kb.probe();
+            final RemoteNode b = RemoteNode.start(kb.system(), node("b", eb).build(), n -> n.export("ended", Seq.class, ended.ref()));
+            ended.send(actor.api.PoisonPill.FINISHED);
+            awaitTrue("the exported actor terminated", Duration.ofSeconds(5), ended::isTerminated);
+            final ActorRef<Seq> toEnded = a.lookup("b", "ended", Seq.class);
+            final ActorRef<Seq> toAbsent = a.lookup("absent", "x", Seq.class);
+            for (long n = 0; n < 5; n++) {
+                toEnded.send(new Seq(0, n));
+                toAbsent.send(new Seq(0, n));
+            }
+            awaitTrue("the lost ones reported", Duration.ofSeconds(5), () -> a.undeliveredMessages() == 5);
+            awaitTrue("the others confirmed", Duration.ofSeconds(5), () -> a.acknowledgedMessages() == 5);
+            assertEquals(0, ka.system().deadLetters(), "not known delivered is not a dead letter: it may have arrived");
+            assertEquals(5, kb.system().deadLetters(), "refused by a terminated actor of b's system");
+            assertEquals(5, b.receivedMessages(), "handed to the exported actor's reference");
+            assertEquals(5, undelivered(ka.takeErrors()).stream().mapToInt(r -> r.messages().size()).sum());
+            assertEquals(5, kb.takeErrors().stream().filter(ActorError.DeadLetter.class::isInstance).count());
+            b.close();
+            a.close();
+        }
+    }
+
     record Tags(List<String> tags) {
     }
 
