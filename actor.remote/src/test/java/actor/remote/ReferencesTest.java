@@ -186,6 +186,16 @@ class ReferencesTest {
             assertTrue(assertInstanceOf(ActorError.RemoteFailure.class, errors.get(0)).problem()
                     .contains("to actor '" + firstName.get(0) + "' not delivered: no actor is exported under that name here"),
                     errors.get(0).describe());
+            final TestProbe<Request> inbox = ka.probe();
+            a.export("inbox", Request.class, inbox.ref());
+            b.lookup("a", "inbox", Request.class).send(new Request(4, server.replyTos.iterator().next()));
+            awaitTrue("the request with the ended reference handled by a", Duration.ofSeconds(5), () -> b.acknowledgedMessages() == 3);
+            final List<ActorError> stale = ka.takeErrors();
+            assertEquals(1, stale.size(), stale.toString());
+            assertTrue(assertInstanceOf(ActorError.RemoteFailure.class, stale.get(0)).failure().getMessage()
+                    .equals("a reference to actor '" + firstName.get(0) + "' of this node, which is not exported (any more: "
+                            + "its actor terminated, or this node restarted since)"), stale.get(0).describe());
+            assertEquals(0, inbox.pending());
             final TestProbe<Reply> second = ka.probe();
             remote.send(new Request(3, second.ref()));
             assertEquals(new Reply(3), second.expectMessage(Duration.ofSeconds(10)));

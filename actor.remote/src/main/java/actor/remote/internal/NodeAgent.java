@@ -47,6 +47,8 @@ final class NodeAgent implements Agent {
     private static final long MAX_HOUSEKEEPING_NANOS = 10_000_000L;
     /** Interval between two sweeps of the generated exports whose actors terminated. */
     private static final long SWEEP_NANOS = 100_000_000L;
+    /** The type name an IDENTITY carries when nothing is exported under the name asked for. */
+    private static final byte[] NOTHING = new byte[0];
 
     private final Node node;
     private final Subscription subscription;
@@ -197,23 +199,19 @@ final class NodeAgent implements Agent {
     }
 
     /**
-     * A peer's IDENTIFY: answers whether {@code target} is exported here and, type by type, whether
-     * its actor takes the messages. An answer the publication does not take is dropped: the peer
-     * asks again.
+     * A peer's IDENTIFY: answers whether the name it asks for is exported here and, type by type,
+     * whether the exported actor takes the messages. An answer the publication does not take is
+     * dropped: the peer asks again.
      */
     private void answer(Peer peer, DirectBuffer buffer, int at, int end) {
-        if (at + 14 > end) {
-            node.failure("an IDENTIFY of " + (end - at) + " bytes from node '" + peer.name + "': ignored", null);
-            return;
-        }
-        final long requestId = buffer.getLong(at, Wire.ORDER);
-        final int targetLength = buffer.getShort(at + 8, Wire.ORDER) & 0xFFFF;
-        final int countAt = at + 10 + targetLength;
+        final long requestId = at + 10 <= end ? buffer.getLong(at, Wire.ORDER) : 0;
+        final int countAt = at + 10 <= end ? at + 10 + (buffer.getShort(at + 8, Wire.ORDER) & 0xFFFF) : end;
         final int count = countAt + 4 <= end ? buffer.getInt(countAt, Wire.ORDER) : -1;
         if (count < 0 || countAt + 4 + 4L * count > end) {
-            node.failure("a malformed IDENTIFY from node '" + peer.name + "': ignored", null);
+            node.failure("a malformed IDENTIFY (" + (end - at) + " bytes) from node '" + peer.name + "': ignored", null);
             return;
         }
+        final int targetLength = countAt - at - 10;
         final Export export = node.exports.get(buffer.getStringWithoutLengthUtf8(at + 10, targetLength));
         control.putByte(Wire.KIND_OFFSET, Wire.IDENTITY);
         int out = statusHeaderLength;
@@ -231,7 +229,7 @@ final class NodeAgent implements Agent {
                 out += 5;
             }
         }
-        out = Wire.putShortString(control, out, export == null ? new byte[0]
+        out = Wire.putShortString(control, out, export == null ? NOTHING
                 : export.type().getName().getBytes(StandardCharsets.UTF_8));
         peer.publication.offer(control, 0, out);
     }
