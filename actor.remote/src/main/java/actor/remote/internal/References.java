@@ -81,6 +81,8 @@ final class References implements ActorRefCodec {
     @SuppressWarnings("unchecked")
     private byte[] exportGenerated(ActorRef<?> ref) {
         final String name = generatedStart + Long.toString(generated.incrementAndGet(), 36);
+        // NOTE: publication point: the export is in the concurrent map before its name is written into
+        // any message, so nothing sent to the name can arrive before the agent can find it.
         node.exports.put(name, new Export(name, Object.class, (ActorRef<Object>) ref, true));
         return form(node.config.name(), node.config.endpoint(), name);
     }
