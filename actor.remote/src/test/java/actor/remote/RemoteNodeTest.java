@@ -389,10 +389,12 @@ class RemoteNodeTest {
         final String ea = Ports.freeEndpoint();
         final String eb = Ports.freeEndpoint();
         try (ActorTestKit ka = ActorTestKit.start(); ActorTestKit kb = ActorTestKit.start()) {
-            final RemoteNode a = RemoteNode.start(ka.system(), node("a", ea).peer("b", eb)
-                    .peer("absent", Ports.freeEndpoint()).connectTimeout(Duration.ofMillis(300)).build());
             final TestProbe<Seq> ended = kb.probe();
             final RemoteNode b = RemoteNode.start(kb.system(), node("b", eb).build(), n -> n.export("ended", Seq.class, ended.ref()));
+            // Long enough for b to connect on a loaded machine; "absent" never does.
+            final RemoteNode a = RemoteNode.start(ka.system(), node("a", ea).peer("b", eb)
+                    .peer("absent", Ports.freeEndpoint()).connectTimeout(Duration.ofSeconds(2)).build());
+            awaitTrue("b connected", Duration.ofSeconds(2), () -> a.peerState("b") == PeerState.CONNECTED);
             ended.send(actor.api.PoisonPill.FINISHED);
             awaitTrue("the exported actor terminated", Duration.ofSeconds(5), ended::isTerminated);
             final ActorRef<Seq> toEnded = a.lookup("b", "ended", Seq.class);

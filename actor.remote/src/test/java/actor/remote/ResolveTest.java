@@ -44,7 +44,7 @@ class ResolveTest {
 
     private static RemoteConfig.Builder node(String name, String endpoint) {
         return RemoteConfig.builder().name(name).endpoint(endpoint).aeronDirectory(temporary)
-                .heartbeatInterval(Duration.ofMillis(50)).peerTimeout(Duration.ofMillis(500))
+                .heartbeatInterval(Duration.ofMillis(50))
                 .idleStrategy(() -> new org.agrona.concurrent.BackoffIdleStrategy(1, 1, 1_000, 1_000_000));
     }
 
