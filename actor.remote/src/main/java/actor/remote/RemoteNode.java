@@ -48,6 +48,13 @@ import java.util.function.Consumer;
  *       are reported as above.</li>
  *   <li>Messages that arrive and cannot be delivered (no such export, a type the node does not
  *       know) are reported on the receiving node ({@link ActorError.RemoteFailure}).</li>
+ *   <li>A message may carry references to actors (record components {@code ActorRef<M>}, a
+ *       request's reply-to): a local actor's travels as this node and a name it is exported under
+ *       for as long as it lives (see {@link #exportedNames()}), a proxy's as the remote actor it
+ *       stands for; the receiving node gets the proxy {@link #lookup} would return, or its own
+ *       actor's reference. {@code M} is registered with the message. So
+ *       {@code request.replyTo().send(reply)} answers across nodes, and
+ *       {@link ActorSystem#ask ask} works against a reference from this node.</li>
  * </ul>
  *
  * <p>Close the node before its system ({@code try}-with-resources closes in reverse order): closing

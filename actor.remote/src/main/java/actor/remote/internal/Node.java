@@ -34,7 +34,8 @@ import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
 /**
  * A running node: the media driver (embedded or not), the Aeron client, the subscription at the
  * node's endpoint and a publication per peer, the receiving agent on its own thread, the exported
- * actors and the proxies to remote ones. {@code actor.remote.RemoteNode} is its public face.
+ * actors (those made for references sent in messages among them, {@link References}), the proxies
+ * to remote ones, and the resolves under way. {@code actor.remote.RemoteNode} is its public face.
  *
  * <p>Threading: every method may be called from any thread. The maps are concurrent; the counters
  * are {@link LongAdder}s; {@link #closing} is volatile.

@@ -21,8 +21,9 @@ import org.agrona.collections.Int2ObjectHashMap;
 
 /**
  * The message types one node can send and receive, each with its {@link TypeCodec} and its id on
- * the wire. A type is registered once (by an export, a lookup, or the configuration); a sealed
- * interface that no codec takes stands for its permitted subtypes, recursively.
+ * the wire. A type is registered once (by an export, a lookup or a resolve), with the message types
+ * of the references to actors its messages carry; a sealed interface that no codec takes stands for
+ * its permitted subtypes, recursively.
  *
  * <p>A type's id is a 32-bit hash of its name and its codec's schema, so two nodes that register
  * the same type with the same format agree on it without talking, and a node with another version
