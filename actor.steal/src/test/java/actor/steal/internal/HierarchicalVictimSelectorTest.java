@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import actor.steal.Topology;
 import actor.steal.VictimSelector;
 import actor.steal.VictimSelectors;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -89,6 +90,32 @@ class HierarchicalVictimSelectorTest {
     void withoutATopologyEveryBusyWorkerIsAsNear() {
         final TestView view = new TestView(Topology.unknown(), 6).busy(1, 4, 5);
         assertEquals(Set.of(1, 4, 5), victims(0, view));
+    }
+
+    /**
+     * With two workers there is one possible victim: {@code hierarchical} differs from
+     * {@code longest-victim} and {@code random}, which always return the other worker, only by
+     * returning no victim while the other worker has no queued mailbox, whatever the thief's
+     * attempts, target or topology (the budget only moves the start level, and a lone thief is never
+     * throttled). Then the executor's attempt on that worker would find no mailbox to take either:
+     * the same failure and back-off ({@code docs/locality.md}, "On this machine").
+     */
+    @Test
+    void onTwoWorkersTheOtherIsTheVictimExactlyWhenItHasAQueuedMailbox() {
+        final List<Topology> machines = List.of(Topology.parse("sockets=1,coresPerL3=2"), Topology.parse("sockets=2"),
+                Topology.flat(2), Topology.unknown());
+        for (Topology machine : machines) {
+            for (int thief = 0; thief < 2; thief++) {
+                final int other = 1 - thief;
+                for (int attempts : new int[] {0, 1, 2, Integer.MAX_VALUE}) {
+                    final TestView view = new TestView(machine, 2).polling(other, thief);
+                    view.attempts[thief] = attempts;
+                    assertEquals(Set.of(VictimSelector.NONE), victims(thief, view), "other idle: " + view);
+                    view.busy(other);
+                    assertEquals(Set.of(other), victims(thief, view), "other busy: " + view);
+                }
+            }
+        }
     }
 
     /** Every result of many calls. */
