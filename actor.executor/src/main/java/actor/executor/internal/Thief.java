@@ -284,17 +284,14 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
      * {@link #MIN_BACKLOG_NANOS} of work. None at all ({@link Integer#MAX_VALUE}) while the worker is
      * communication-bound, its messages cheaper than the cross-core hand-offs they would cause once
      * its actors are split across workers ({@link #CROSS_CORE_HAND_OFF_NANOS} each): splitting such
-     * a worker makes it slower, not faster, as its actors keep talking to the ones left behind. None
-     * either before the worker's first timed batch, when nothing tells a communication-bound worker
-     * from a compute-bound one: an idle thief would otherwise take the first mailboxes of any
-     * workload at its start (on balance-one, 7 of 21 measured iterations began with such steals,
-     * most of them leaving the groups split across both workers for the whole run). A worker times every batch of at least
-     * {@link WorkerProgress#SAMPLE_EVERY} envelopes and one in as many of the others, so a worker
-     * with a backlog has an estimate after its first large batch. A worker stuck in one behaviour
-     * is rescued regardless ({@link #isStuck}).
+     * a worker makes it slower, not faster, as its actors keep talking to the ones left behind. A
+     * worker stuck in one behaviour is rescued regardless ({@link #isStuck}).
      */
     static int minMessagesToSteal(long nanosPerMessage, long handOffsPer256) {
-        if (nanosPerMessage <= 0 || nanosPerMessage * 256 < handOffsPer256 * CROSS_CORE_HAND_OFF_NANOS) {
+        if (nanosPerMessage <= 0) {
+            return MIN_MESSAGES_TO_STEAL;
+        }
+        if (nanosPerMessage * 256 < handOffsPer256 * CROSS_CORE_HAND_OFF_NANOS) {
             return Integer.MAX_VALUE;
         }
         return (int) Math.max(MIN_MESSAGES_TO_STEAL, Math.min(Integer.MAX_VALUE, MIN_BACKLOG_NANOS / nanosPerMessage));

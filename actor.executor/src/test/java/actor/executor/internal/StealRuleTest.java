@@ -14,10 +14,8 @@ import org.junit.jupiter.api.Test;
 class StealRuleTest {
 
     @Test
-    void nothingIsStolenBeforeTheVictimsFirstTimedBatch() {
-        assertEquals(Integer.MAX_VALUE, Thief.minMessagesToSteal(0, 0),
-                "no estimate yet: the backlog may be a communication-bound group that a split slows down");
-        assertEquals(Integer.MAX_VALUE, Thief.minMessagesToSteal(0, 256));
+    void beforeTheVictimsFirstTimedBatchAnyBacklogIsWorthStealing() {
+        assertEquals(Thief.MIN_MESSAGES_TO_STEAL, Thief.minMessagesToSteal(0, 0));
     }
 
     @Test
