@@ -24,7 +24,8 @@ import actor.steal.internal.WorkerQueueTable;
  * loses no wake-up ({@link WorkerSleep}).
  *
  * <p><b>Rescue and summons.</b> A thief that sees a victim inside the same batch twice,
- * {@link #RESCUE_AFTER_NANOS} apart ({@link WorkerProgress}), takes even a single-message mailbox
+ * {@link #RESCUE_AFTER_NANOS} apart ({@link WorkerProgress}) while the victim's thread is blocked,
+ * or {@link #RESCUE_RUNNING_AFTER_NANOS} apart while it runs, takes even a single-message mailbox
  * from it: those messages are stuck behind a blocked or long behaviour. An overloaded worker
  * {@linkplain #summonHelp summons} a sleeping one, which then tries a steal from it first.
  *
@@ -55,6 +56,15 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
      * behaviour, so moving them cannot split a conversation that is running.
      */
     static final long RESCUE_AFTER_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(1);
+    /**
+     * How long a victim whose thread is runnable must stay inside one batch before it is rescued.
+     * A runnable thread is computing a long behaviour, or is preempted by the operating system (on
+     * a shared or virtual machine, for milliseconds at a time), and a thief cannot tell which. A
+     * rescue splits a conversation across workers for the rest of the run, so a preemption must
+     * not trigger one; a blocked thread (waiting, sleeping, parked) is rescued after
+     * {@link #RESCUE_AFTER_NANOS}. Linux's scheduler slices are a few milliseconds.
+     */
+    static final long RESCUE_RUNNING_AFTER_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(10);
     /**
      * Least work, in the victim's own time, a backlog must hold to be stolen. Moving a mailbox costs
      * more than the swap: its actors keep talking to the actors left behind, and every such message
@@ -299,7 +309,8 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
 
     /**
      * Whether {@code victim} has been inside the same batch since this thief's previous look, at
-     * least {@link #RESCUE_AFTER_NANOS} ago.
+     * least {@link #RESCUE_AFTER_NANOS} ago if its thread is blocked now, at least
+     * {@link #RESCUE_RUNNING_AFTER_NANOS} ago if it is runnable.
      */
     private boolean isStuck(int victim) {
         final long seen = progress[victim].read();
@@ -309,7 +320,12 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
             seenSinceNanos[victim] = now;
             return false;
         }
-        return WorkerProgress.insideBatch(seen) && now - seenSinceNanos[victim] >= RESCUE_AFTER_NANOS;
+        if (!WorkerProgress.insideBatch(seen)) {
+            return false;
+        }
+        final long stuckNanos = now - seenSinceNanos[victim];
+        return stuckNanos >= RESCUE_RUNNING_AFTER_NANOS
+                || stuckNanos >= RESCUE_AFTER_NANOS && !sleeps[victim].isThreadRunnable();
     }
 
     /**

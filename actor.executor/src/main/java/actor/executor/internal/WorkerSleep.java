@@ -131,6 +131,16 @@ final class WorkerSleep extends WorkerSleepPad1 {
     }
 
     /**
+     * Any thread: whether the worker's thread is runnable now: computing, or preempted, which the
+     * operating system does not tell apart; false while it waits, sleeps, parks or blocks on a
+     * monitor, or before a thread is bound. A racy hint, read without a safepoint.
+     */
+    boolean isThreadRunnable() {
+        final Thread t = thread;
+        return t != null && t.getState() == Thread.State.RUNNABLE;
+    }
+
+    /**
      * Announces, re-checks and parks for at most {@code timeoutNanos}. Returns with the flag clear.
      * Worker thread only.
      */

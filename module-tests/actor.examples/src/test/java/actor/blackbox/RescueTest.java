@@ -11,7 +11,11 @@ import actor.api.Allocation;
 import actor.api.MailboxKind;
 import actor.api.Message;
 import actor.api.PoisonPill;
+import actor.api.StatisticsMode;
 import actor.steal.VictimSelectors;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -95,5 +99,89 @@ class RescueTest {
         }
         assertFalse(replied, "nothing but a steal could have run it while worker 0 was blocked");
         assertEquals("stuck-worker-0", ping.thread, "it ran on its own worker once released");
+    }
+
+    /** A behaviour that computes (its thread stays runnable) until released, or for a set time. */
+    static final class Spin extends Message {
+        final CountDownLatch entered = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+        final long nanos;
+
+        Spin(long nanos) {
+            this.nanos = nanos;
+        }
+    }
+
+    static final class Spinner extends Actor<Spin> {
+        Spinner(ActorSystem system) {
+            super(system);
+        }
+
+        @Override
+        protected Allocation receive(Spin spin) {
+            spin.entered.countDown();
+            final long end = System.nanoTime() + spin.nanos;
+            while (spin.release.getCount() > 0 && System.nanoTime() - end < 0) {
+                Thread.onSpinWait();
+            }
+            return Allocation.NODELETE;
+        }
+    }
+
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("selectorsAndKinds")
+    @Timeout(60)
+    void aSingleMessageBehindABehaviourThatComputesOnIsRescuedToo(String selector, MailboxKind kind) throws Exception {
+        final Ping ping = new Ping();
+        final boolean replied;
+        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("busy").workers(2)
+                .victimSelector(selector).mailboxKind(kind).build())) {
+            final Spinner spinner = Placed.onWorker(system, 0, Spinner::new);
+            final Neighbour neighbour = Placed.onWorker(system, 0, Neighbour::new);
+            final Spin spin = new Spin(TimeUnit.SECONDS.toNanos(30));
+            spinner.send(spin);
+            assertTrue(spin.entered.await(10, TimeUnit.SECONDS), "worker 0 entered the long behaviour");
+            neighbour.send(ping);
+            replied = ping.replied.await(20, TimeUnit.SECONDS);
+            spin.release.countDown();
+            spinner.send(PoisonPill.FINISHED);
+            neighbour.send(PoisonPill.FINISHED);
+        }
+        assertTrue(replied, "the neighbour's single message waited for the long behaviour");
+        assertEquals("busy-worker-1", ping.thread, "the idle worker ran it");
+    }
+
+    /**
+     * A worker whose thread is running (computing, or preempted by the operating system, which a
+     * thief cannot tell apart) is robbed only after {@code Thief.RESCUE_RUNNING_AFTER_NANOS} (10 ms)
+     * inside one batch: behaviours of 4 ms keep their neighbours, so a preempted worker's
+     * conversation is not split across workers. Without that bound a thief took them after 1 ms.
+     */
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("selectorsAndKinds")
+    @Timeout(60)
+    void aWorkerComputingForAFewMillisecondsKeepsItsNeighbours(String selector, MailboxKind kind) throws Exception {
+        final int rounds = 20;
+        final List<String> threads = new ArrayList<>();
+        final long rescues;
+        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("short").workers(2)
+                .victimSelector(selector).mailboxKind(kind).statistics(StatisticsMode.ON).build())) {
+            final Spinner spinner = Placed.onWorker(system, 0, Spinner::new);
+            final Neighbour neighbour = Placed.onWorker(system, 0, Neighbour::new);
+            for (int i = 0; i < rounds; i++) {
+                final Spin spin = new Spin(TimeUnit.MILLISECONDS.toNanos(4));
+                final Ping ping = new Ping();
+                spinner.send(spin);
+                assertTrue(spin.entered.await(10, TimeUnit.SECONDS), "worker 0 entered the behaviour");
+                neighbour.send(ping);
+                assertTrue(ping.replied.await(10, TimeUnit.SECONDS), "round " + i + ": the neighbour replied");
+                threads.add(ping.thread);
+            }
+            rescues = system.statistics().total().rescues();
+            spinner.send(PoisonPill.FINISHED);
+            neighbour.send(PoisonPill.FINISHED);
+        }
+        assertEquals(0, rescues, "rescues from a worker that computed for 4 ms at a time");
+        assertEquals(Collections.nCopies(rounds, "short-worker-0"), threads, "every reply ran beside its computing neighbour");
     }
 }
