@@ -115,6 +115,20 @@ class SuiteTest {
         assertTrue(message("--size", "bigPings").contains("name=value"));
     }
 
+    @Test
+    void childJvmsKeepTheirHeapBetweenIterationsUnlessTheUserSaysOtherwise() {
+        final List<String> defaults = Suite.jvmArgs(Suite.parse(new String[0]));
+        assertTrue(defaults.contains("-Xmx4g"), defaults.toString());
+        assertTrue(defaults.contains(Suite.KEEP_HEAP), defaults.toString());
+        assertTrue(Suite.jvmArgs(Suite.parse(new String[] {"--preset", "reference"})).contains("-Xmx16g"));
+
+        final List<String> chosen = Suite.jvmArgs(Suite.parse(new String[] {"--jvm-arg", "-XX:MaxHeapFreeRatio=70",
+                "--jvm-arg", "-Xmx1g"}));
+        assertEquals(List.of("-XX:MaxHeapFreeRatio=70", "-Xmx1g"),
+                chosen.stream().filter(a -> a.startsWith("-Xmx") || a.startsWith("-XX:MaxHeapFreeRatio")).sorted().toList(),
+                "the user's heap options replace the defaults");
+    }
+
     private static String message(String... args) {
         return assertThrows(IllegalArgumentException.class, () -> Suite.parse(args)).getMessage();
     }
