@@ -207,6 +207,16 @@ abstract class Mailbox extends MailboxFields {
         return (WorkerSleep) VH_OWNER.getOpaque(this);
     }
 
+    /**
+     * Racy hint that some actor's ticket is this mailbox, for a thief choosing which of its
+     * mailboxes to give in exchange: one without actors moves none to the victim.
+     */
+    final boolean hasLiveActorsRacy() {
+        // NOTE: a plain read of a field written under the lock: it may be stale, which costs at
+        // most a less apt choice of mailbox to give.
+        return live != null;
+    }
+
     /** Racy read for thieves scanning a victim's slice. */
     final boolean isBeingProcessedRacy() {
         return (boolean) VH_BEING_PROCESSED.getOpaque(this);

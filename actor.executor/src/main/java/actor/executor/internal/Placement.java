@@ -24,7 +24,10 @@ import java.util.concurrent.atomic.AtomicLong;
  *     lowest index on a tie), the k-th hub of a worker to the k-th mailbox of its initial slice, so
  *     hubs get workers, and mailboxes, of their own while there are enough.</li>
  * </ul>
- * Ticket {@code t} starts in the slice of worker {@code floor(((t + 1) * N - 1) / M)}
+ * With stealing on, the last mailbox of every initial slice of at least
+ * {@value #MIN_SLICE_WITH_SPARE} mailboxes is a <em>spare</em>: no ticket names it, so a thief can
+ * give it in exchange for the mailbox it takes without moving any actor to the victim
+ * ({@link Thief}). Ticket {@code t} starts in the slice of worker {@code floor(((t + 1) * N - 1) / M)}
  * ({@link WorkerQueueTable#workerOf}; {@code t * N / M} when N divides M, as with the default
  * sharding); stealing may move it later.
  *
@@ -42,18 +45,42 @@ final class Placement {
         }
     };
 
+    /** Initial slices at least this large keep a spare mailbox when stealing is on. */
+    static final int MIN_SLICE_WITH_SPARE = 4;
+
     private final WorkerQueueTable<Mailbox> table;
     private final PlacementPolicy policy;
     private final int workers;
+    /** Per mailbox index: whether it is a spare, named by no ticket. */
+    private final boolean[] spare;
     /** Hubs placed so far, per worker. */
     private final AtomicIntegerArray hubs;
     private final AtomicLong outsideCount = new AtomicLong();
 
-    Placement(WorkerQueueTable<Mailbox> table, PlacementPolicy policy) {
+    Placement(WorkerQueueTable<Mailbox> table, PlacementPolicy policy, boolean stealing) {
         this.table = table;
         this.policy = policy;
         this.workers = table.workers();
         this.hubs = new AtomicIntegerArray(workers);
+        this.spare = new boolean[table.size()];
+        if (stealing) {
+            for (int w = 0; w < workers; w++) {
+                if (table.sliceEnd(w) - table.sliceStart(w) >= MIN_SLICE_WITH_SPARE) {
+                    spare[table.sliceEnd(w) - 1] = true;
+                }
+            }
+        }
+    }
+
+    /** Whether the mailbox of index {@code index} is a spare, which no ticket names. */
+    boolean isSpare(int index) {
+        return spare[index];
+    }
+
+    /** How many mailboxes of worker {@code worker}'s initial slice tickets name: all but its spare. */
+    private int ticketed(int worker) {
+        final int end = table.sliceEnd(worker);
+        return end - table.sliceStart(worker) - (spare[end - 1] ? 1 : 0);
     }
 
     /** The ticket of a new {@code actor}, created by a behaviour on worker {@code creator}, or outside (null). */
@@ -98,8 +125,7 @@ final class Placement {
                 }
             }
             if (hubs.compareAndSet(worker, fewest, fewest + 1)) {
-                final int start = table.sliceStart(worker);
-                return start + fewest % (table.sliceEnd(worker) - start);
+                return table.sliceStart(worker) + fewest % ticketed(worker);
             }
         }
     }
@@ -108,9 +134,7 @@ final class Placement {
     int outsideTicket() {
         final long i = outsideCount.getAndIncrement() & Long.MAX_VALUE;
         final int worker = (int) (i % workers);
-        final int start = table.sliceStart(worker);
-        final int size = table.sliceEnd(worker) - start;
-        return start + (int) ((i / workers) % size);
+        return table.sliceStart(worker) + (int) ((i / workers) % ticketed(worker));
     }
 
     /** The ticket of the next actor created by a behaviour running on {@code worker}. */
@@ -121,13 +145,14 @@ final class Placement {
         for (int tries = 0; tries < size; tries++) {
             final Mailbox mailbox = table.get(start + cursor);
             cursor = cursor + 1 == size ? 0 : cursor + 1;
-            if (mailbox != null) {
+            if (mailbox != null && !spare[mailbox.index]) {
                 worker.placementCursor = cursor;
                 return mailbox.index;
             }
         }
-        // NOTE: every slot of the slice held by thieves at once; the initial slice is as near as any.
+        // NOTE: every slot of the slice held by thieves at once, or holding spares; the initial
+        // slice is as near as any.
         worker.placementCursor = cursor;
-        return start + cursor;
+        return start + cursor % ticketed(worker.index);
     }
 }

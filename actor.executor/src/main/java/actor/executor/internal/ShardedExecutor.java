@@ -83,12 +83,12 @@ final class ShardedExecutor implements ActorExecutor {
             // NOTE: plain writes before the workers start; Thread.start publishes them.
             mailboxes[i].owner = sleeps[table.workerOf(i)];
         }
-        this.placement = new Placement(table, config.placement());
+        final VictimSelector selector = config.victimSelector();
+        final boolean stealing = n > 1 && !(selector instanceof NoVictimSelector);
+        this.placement = new Placement(table, config.placement(), stealing);
         this.deadLetters = deadLetters;
         this.exitWait = new ExitWait(termination, mailboxes, reporter, config.stopWarningAfter().toNanos());
         final long sleepAfterNanos = config.sleepAfter().map(d -> d.toNanos()).orElse(-1L);
-        final VictimSelector selector = config.victimSelector();
-        final boolean stealing = n > 1 && !(selector instanceof NoVictimSelector);
         final StealStamps stamps = stealing ? new StealStamps(n, SystemNanoClock.INSTANCE) : null;
         final int[] pinnedCpus = CpuAffinity.workerCpus(config);
         this.workers = new Worker[n];

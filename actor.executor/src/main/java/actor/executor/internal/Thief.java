@@ -11,8 +11,9 @@ import actor.steal.internal.WorkerQueueTable;
  * One worker's lazy queue stealing. A steal attempt: stamp the time, ask the selector for one
  * victim, scan the victim's slice once with racy reads for the fullest mailbox that holds at least
  * two messages and is not being processed (see {@link #findCandidate}), pick an empty mailbox of
- * the thief's own slice to give in exchange, and try one {@link WorkerQueueTable#trySwap swap} of
- * exactly those two mailboxes. Whatever happens, the worker then goes back to its own slice; it
+ * the thief's own slice to give in exchange (one without actors if it has one,
+ * {@link #findSlotToGive}), and try one {@link WorkerQueueTable#trySwap swap} of exactly those two
+ * mailboxes. Whatever happens, the worker then goes back to its own slice; it
  * never retries in a loop, and the victim does no stealing work at all.
  *
  * <p><b>Owners.</b> While the swap holds both slots, {@link #relocate} re-checks the candidate under
@@ -206,7 +207,7 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
         final boolean rescue = isStuck(victim);
         minMessages = rescue ? 1 : minMessagesToSteal(progress[victim]);
         final int victimSlot = minMessages == Integer.MAX_VALUE ? -1 : findCandidate(victim);
-        final int mySlot = victimSlot < 0 ? -1 : findSlotToGive();
+        final int mySlot = victimSlot < 0 ? -1 : findSlotToGive(victim);
         if (victimSlot < 0 || mySlot < 0) {
             counters.stealNoCandidate();
             return false;
@@ -253,7 +254,7 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
                 break;
             }
         }
-        final int mySlot = victimSlot < 0 ? -1 : findSlotToGive();
+        final int mySlot = victimSlot < 0 ? -1 : findSlotToGive(victim);
         if (mySlot < 0) {
             return false;
         }
@@ -415,16 +416,41 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
         return best;
     }
 
-    /** A slot of the thief's own slice whose mailbox looks empty and idle. */
-    private int findSlotToGive() {
+    /**
+     * A slot of the thief's own slice whose mailbox looks empty and idle, to give to {@code victim}
+     * in exchange. Preferably one that no actor's ticket names (the slice's spare,
+     * {@link Placement}), so the exchange moves no actor; else one that started in the victim's
+     * slice (its actors go back to where they were placed); else the next in turn. Moving actors
+     * that talk to this worker's would cut them off: each of their messages would cross cores (a
+     * client given away with the mailbox of a server's thief waits a cross-core round trip per
+     * request).
+     */
+    private int findSlotToGive(int victim) {
+        int homeward = -1;
+        int fallback = -1;
+        int fallbackCursor = giveCursor;
+        int cursor = giveCursor;
         for (int i = 0; i < sliceSize; i++) {
-            giveCursor = giveCursor + 1 >= sliceSize ? 0 : giveCursor + 1;
-            final int slot = sliceStart + giveCursor;
+            cursor = cursor + 1 >= sliceSize ? 0 : cursor + 1;
+            final int slot = sliceStart + cursor;
             final Mailbox mailbox = table.get(slot);
             if (mailbox != null && !mailbox.hasMessagesRacy() && !mailbox.isBeingProcessedRacy()) {
-                return slot;
+                if (!mailbox.hasLiveActorsRacy()) {
+                    return slot;
+                }
+                if (homeward < 0 && table.workerOf(mailbox.index) == victim) {
+                    homeward = slot;
+                }
+                if (fallback < 0) {
+                    fallback = slot;
+                    fallbackCursor = cursor;
+                }
             }
         }
-        return -1;
+        if (homeward >= 0) {
+            return homeward;
+        }
+        giveCursor = fallbackCursor;
+        return fallback;
     }
 }

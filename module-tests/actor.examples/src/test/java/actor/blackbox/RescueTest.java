@@ -14,7 +14,6 @@ import actor.api.PoisonPill;
 import actor.api.StatisticsMode;
 import actor.steal.VictimSelectors;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -102,10 +101,16 @@ class RescueTest {
     }
 
     /** A behaviour that computes (its thread stays runnable) until released, or for a set time. */
+    /** How long a runnable worker may stay in one batch before idle workers rescue its mailboxes (README). */
+    private static final long RESCUE_RUNNING_BOUND_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+
     static final class Spin extends Message {
         final CountDownLatch entered = new CountDownLatch(1);
         final CountDownLatch release = new CountDownLatch(1);
+        final CountDownLatch done = new CountDownLatch(1);
         final long nanos;
+        /** How long the behaviour took, wall time: longer than {@code nanos} if its thread was preempted. */
+        volatile long tookNanos;
 
         Spin(long nanos) {
             this.nanos = nanos;
@@ -120,10 +125,13 @@ class RescueTest {
         @Override
         protected Allocation receive(Spin spin) {
             spin.entered.countDown();
-            final long end = System.nanoTime() + spin.nanos;
+            final long start = System.nanoTime();
+            final long end = start + spin.nanos;
             while (spin.release.getCount() > 0 && System.nanoTime() - end < 0) {
                 Thread.onSpinWait();
             }
+            spin.tookNanos = System.nanoTime() - start;
+            spin.done.countDown();
             return Allocation.NODELETE;
         }
     }
@@ -163,25 +171,38 @@ class RescueTest {
     void aWorkerComputingForAFewMillisecondsKeepsItsNeighbours(String selector, MailboxKind kind) throws Exception {
         final int rounds = 20;
         final List<String> threads = new ArrayList<>();
-        final long rescues;
-        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("short").workers(2)
-                .victimSelector(selector).mailboxKind(kind).statistics(StatisticsMode.ON).build())) {
-            final Spinner spinner = Placed.onWorker(system, 0, Spinner::new);
-            final Neighbour neighbour = Placed.onWorker(system, 0, Neighbour::new);
-            for (int i = 0; i < rounds; i++) {
+        final List<String> expected = new ArrayList<>();
+        int preempted = 0;
+        long rescues = 0;
+        for (int i = 0; i < rounds; i++) {
+            // NOTE: a system per round: a rescue moves the neighbour's mailbox for good, so one
+            // preempted round would decide every later one.
+            try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("short").workers(2)
+                    .victimSelector(selector).mailboxKind(kind).statistics(StatisticsMode.ON).build())) {
+                final Spinner spinner = Placed.onWorker(system, 0, Spinner::new);
+                final Neighbour neighbour = Placed.onWorker(system, 0, Neighbour::new);
                 final Spin spin = new Spin(TimeUnit.MILLISECONDS.toNanos(4));
                 final Ping ping = new Ping();
                 spinner.send(spin);
                 assertTrue(spin.entered.await(10, TimeUnit.SECONDS), "worker 0 entered the behaviour");
                 neighbour.send(ping);
                 assertTrue(ping.replied.await(10, TimeUnit.SECONDS), "round " + i + ": the neighbour replied");
-                threads.add(ping.thread);
+                assertTrue(spin.done.await(10, TimeUnit.SECONDS), "round " + i + ": the spin ended");
+                // NOTE: on a loaded machine the operating system may preempt worker 0 in the middle
+                // of its 4 ms for longer than the runnable bound: a rescue in such a round is the rule
+                // working, so only rounds that stayed well below the bound must keep the neighbour.
+                final boolean stretched = spin.tookNanos >= RESCUE_RUNNING_BOUND_NANOS * 8 / 10;
+                preempted += stretched ? 1 : 0;
+                threads.add(stretched ? "(preempted)" : ping.thread);
+                expected.add(stretched ? "(preempted)" : "short-worker-0");
+                rescues += system.statistics().total().rescues();
+                spinner.send(PoisonPill.FINISHED);
+                neighbour.send(PoisonPill.FINISHED);
             }
-            rescues = system.statistics().total().rescues();
-            spinner.send(PoisonPill.FINISHED);
-            neighbour.send(PoisonPill.FINISHED);
         }
-        assertEquals(0, rescues, "rescues from a worker that computed for 4 ms at a time");
-        assertEquals(Collections.nCopies(rounds, "short-worker-0"), threads, "every reply ran beside its computing neighbour");
+        assertTrue(preempted < rounds / 2, preempted + " of " + rounds + " rounds were preempted: too loaded to tell");
+        assertTrue(rescues <= preempted, rescues + " rescues from a worker that computed for 4 ms at a time ("
+                + preempted + " rounds preempted past 8 ms)");
+        assertEquals(expected, threads, "every reply ran beside its computing neighbour");
     }
 }
