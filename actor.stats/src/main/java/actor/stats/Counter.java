@@ -35,7 +35,7 @@ public enum Counter {
     RESCUES("rescues", "rescues", c -> c.rescues(), false),
     /** Times an overloaded worker woke a sleeping one: {@link Counts#summons()}. */
     SUMMONS("summons", "summons", c -> c.summons(), false),
-    /** Hand-offs that took an idle worker's mailbox to the sender's worker: {@link Counts#pulls()}. */
+    /** Hand-offs that brought a conversation onto one worker (pulls and pushes): {@link Counts#pulls()}. */
     PULLS("pulls", "pulls", c -> c.pulls(), false),
     /** Wake-ups lost, zero unless the wake-up protocol is broken: {@link Counts#lostWakeUps()}. */
     LOST_WAKE_UPS("lost wake-ups", "lostWakeUps", c -> c.lostWakeUps(), false);

@@ -22,8 +22,9 @@ package actor.stats;
  * @param rescues                  steals that took a mailbox from a worker stuck in one behaviour,
  *                                 where even a single message is taken (counted among the steals)
  * @param summons                  times an overloaded worker woke a sleeping one to help it
- * @param pulls                    hand-offs in which a sender's worker took the receiver's empty
- *                                 mailbox from an idle worker, to run the conversation itself
+ * @param pulls                    hand-offs that brought a conversation onto one worker: the
+ *                                 sender's worker took the receiver's empty mailbox from an idle
+ *                                 worker (a pull), or gave its own to the receiver's busy one (a push)
  * @param lostWakeUps              mailboxes a sleeping worker found holding messages when its own
  *                                 timer woke it, although no sender had woken it: zero unless the
  *                                 wake-up protocol is broken

@@ -57,7 +57,10 @@ public interface StatisticsMXBean {
     /** {@return the times an overloaded worker woke a sleeping one} */
     long getSummons();
 
-    /** {@return the hand-offs that pulled an idle worker's mailbox to the sender's worker} */
+    /**
+     * {@return the hand-offs that brought a conversation onto one worker: pulls of an idle
+     * worker's mailbox, pushes to a busy one}
+     */
     long getPulls();
 
     /** {@return the wake-ups lost (zero unless the wake-up protocol is broken)} */

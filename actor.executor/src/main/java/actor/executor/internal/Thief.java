@@ -254,7 +254,7 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
                 break;
             }
         }
-        final int mySlot = victimSlot < 0 ? -1 : findSlotToGive(victim);
+        final int mySlot = victimSlot < 0 ? -1 : nextSlotToGive();
         if (mySlot < 0) {
             return false;
         }
@@ -264,6 +264,67 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
             return false;
         }
         final WorkerSleep toWake = given.claimOwnerIfMessages();
+        if (toWake != null) {
+            toWake.unpark();
+        }
+        counters.pulled();
+        return true;
+    }
+
+    /**
+     * The worker a hand-off to {@code mailbox} could push the sender's mailbox to
+     * ({@link #tryPush}): its owner, if that is another worker, loaded ({@link WorkerProgress#isLoaded}:
+     * not a worker that just passed a token on and will be idle again at once), and with cheap
+     * messages (more work for a compute-bound worker would only be stolen back); else -1.
+     */
+    int pushTarget(Mailbox mailbox) {
+        final WorkerSleep owner = mailbox.ownerRacy();
+        if (owner == sleeps[index]) {
+            return -1;
+        }
+        final WorkerProgress target = progress[owner.worker];
+        return !target.isLoaded() || target.nanosPerMessage() > PULL_MAX_NANOS_PER_MESSAGE ? -1 : owner.worker;
+    }
+
+    /**
+     * A push, the converse of a pull: gives {@code mailbox}, this worker's, empty and no longer
+     * run, to the loaded worker {@code target} its last envelope handed off to, taking in exchange an
+     * empty mailbox of the target's slice that no actor's ticket names (there is none to strand
+     * here); so a conversation between an actor left alone on this worker and one on a busy worker
+     * continues on that worker. The same swap and relocation as a steal; never loops, and any
+     * obstacle (messages arrived, the target is no longer loaded, it has no such mailbox) leaves it
+     * where it is.
+     *
+     * @return true if the mailbox is now the target's
+     */
+    boolean tryPush(Mailbox mailbox, int target) {
+        if (mailbox.hasMessagesRacy() || mailbox.isBeingProcessedRacy() || !progress[target].isLoaded()) {
+            return false;
+        }
+        int mySlot = -1;
+        for (int slot = sliceStart; slot < sliceStart + sliceSize; slot++) {
+            if (table.get(slot) == mailbox) {
+                mySlot = slot;
+                break;
+            }
+        }
+        int takenSlot = -1;
+        for (int slot = table.sliceStart(target); mySlot >= 0 && slot < table.sliceEnd(target); slot++) {
+            final Mailbox other = table.get(slot);
+            if (other != null && !other.hasLiveActorsRacy() && !other.hasMessagesRacy()
+                    && !other.isBeingProcessedRacy()) {
+                takenSlot = slot;
+                break;
+            }
+        }
+        if (takenSlot < 0) {
+            return false;
+        }
+        minMessages = 0;
+        if (!table.trySwap(mySlot, mailbox, takenSlot, table.get(takenSlot), this)) {
+            return false;
+        }
+        final WorkerSleep toWake = mailbox.claimOwnerIfMessages();
         if (toWake != null) {
             toWake.unpark();
         }
@@ -414,6 +475,24 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
             }
         }
         return best;
+    }
+
+    /**
+     * The next slot of the thief's own slice, in turn, whose mailbox looks empty and idle: what a
+     * pull gives. (Preferring a mailbox without actors there, as a steal does, made the thread
+     * ring 1.5-2x slower: a pull happens on a worker with nothing else to do, and an actor-less
+     * mailbox given away just makes the next pull give one with actors.)
+     */
+    private int nextSlotToGive() {
+        for (int i = 0; i < sliceSize; i++) {
+            giveCursor = giveCursor + 1 >= sliceSize ? 0 : giveCursor + 1;
+            final int slot = sliceStart + giveCursor;
+            final Mailbox mailbox = table.get(slot);
+            if (mailbox != null && !mailbox.hasMessagesRacy() && !mailbox.isBeingProcessedRacy()) {
+                return slot;
+            }
+        }
+        return -1;
     }
 
     /**

@@ -53,6 +53,8 @@ final class Worker {
     private int gulpedSize;
     /** Backlogged mailboxes found by the current pass. */
     private int backlog;
+    /** The worker the visited mailbox goes to once its batch is done ({@link #handOff}), or -1. */
+    private int pushTo = -1;
     private final SleepCycle sleepCycle;
     /** {@link Placement}'s state for actors this worker's behaviours create: the next offset in the slice. */
     int placementCursor;
@@ -126,6 +128,7 @@ final class Worker {
         }
         processing = mailbox;
         appendsLeft = REGULP_BUDGET;
+        pushTo = -1;
         int ran = 0;
         while (batch != null) {
             processingBatch = batch;
@@ -138,6 +141,7 @@ final class Worker {
         }
         processing = null;
         processingBatch = null;
+        pushAfterVisit(mailbox);
         return ran;
     }
 
@@ -146,29 +150,48 @@ final class Worker {
         if (batch == 0) {
             return 0;
         }
+        gulpedSize = batch;
         if (batch >= Thief.minMessagesToSteal(progress)) {
             backlog++;
         }
+        pushTo = -1;
         int ran = 0;
         while (batch > 0) {
             ran += runner.runBatch(mailbox, batch);
             batch = mailbox.finishBatch(ran < REGULP_BUDGET && !termination.isDone());
         }
+        pushAfterVisit(mailbox);
         return ran;
+    }
+
+    /**
+     * Gives the mailbox just visited to the loaded worker its first envelope handed off to, if
+     * {@link #handOff} found that worth it ({@link Thief#tryPush}). The visit may have run more
+     * of the same conversation (re-gulps of replies that came back at once).
+     */
+    private void pushAfterVisit(Mailbox mailbox) {
+        final int target = pushTo;
+        if (target >= 0) {
+            pushTo = -1;
+            thief.tryPush(mailbox, target);
+        }
     }
 
     /**
      * A hand-off: a behaviour of this worker sends to another mailbox than the one whose batch runs.
      * With stealing on, counted for the cost estimate ({@link WorkerProgress#handOffsPer256}), which
-     * only thieves read. If the mailbox belongs
-     * to another, idle worker, the hand-off may pull it into this worker's slice first, so a conversation in which one message at a time goes
-     * back and forth (a ping-pong pair, a request and its reply, a token around a ring) runs on one
-     * worker instead of paying a cross-core hand-off per message. Only when this worker has nothing
-     * else to do (its previous pass ran at most one envelope and this batch holds one: a worker with
-     * more work is better off leaving the receiver to run in parallel, as in a pipeline), only the
-     * first send of an envelope (a fan-out keeps its other targets where they are), only while this
-     * worker's messages are cheap (a communication-bound regime: a backlog of costly ones is stolen
-     * back), only to an empty mailbox no batch runs, and only with stealing on.
+     * only thieves read. If the mailbox belongs to another worker, the hand-off may bring both ends
+     * onto one worker, so a conversation in which one message at a time goes back and forth (a
+     * ping-pong pair, a request and its reply, a token around a ring) does not pay a cross-core
+     * hand-off per message: if that worker is idle, this one pulls the receiver's mailbox into its
+     * slice first ({@link Thief#tryPull}); if it is busy, this one gives it the sender's mailbox once
+     * the batch is done ({@link Thief#tryPush}: a client left alone on a worker, talking to a server
+     * on a busy one). Only when this worker has nothing else to do (its previous pass ran at most one
+     * envelope and this batch holds one: a worker with more work is better off leaving the receiver
+     * to run in parallel, as in a pipeline), only the first send of an envelope (a fan-out keeps its
+     * other targets where they are), only while this worker's messages are cheap (a
+     * communication-bound regime: a backlog of costly ones is stolen back), only with empty
+     * mailboxes no batch runs, and only with stealing on.
      */
     void handOff(Mailbox mailbox) {
         if (thief == null) {
@@ -179,7 +202,9 @@ final class Worker {
                 || progress.nanosPerMessage() > Thief.PULL_MAX_NANOS_PER_MESSAGE) {
             return;
         }
-        thief.tryPull(mailbox);
+        if (!thief.tryPull(mailbox)) {
+            pushTo = thief.pushTarget(mailbox);
+        }
     }
 
     /**

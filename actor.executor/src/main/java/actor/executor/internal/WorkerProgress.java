@@ -27,6 +27,7 @@ abstract class WorkerProgressCount extends WorkerProgressPad0 {
     long nanosPerMessage;
     long handOffsPer256;
     boolean idle;
+    boolean loaded;
 }
 
 /** Padding after the count. */
@@ -66,6 +67,9 @@ final class WorkerProgress extends WorkerProgressPad1 {
     private static final VarHandle VH_NANOS_PER_MESSAGE;
     private static final VarHandle VH_HAND_OFFS_PER_256;
     private static final VarHandle VH_IDLE;
+    private static final VarHandle VH_LOADED;
+    /** Duty cycles in a row that found work after which a worker counts as loaded ({@link #isLoaded}). */
+    static final int LOADED_AFTER_BUSY_CYCLES = 8;
 
     static {
         try {
@@ -75,6 +79,7 @@ final class WorkerProgress extends WorkerProgressPad1 {
             VH_HAND_OFFS_PER_256 = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class,
                     "handOffsPer256", long.class);
             VH_IDLE = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "idle", boolean.class);
+            VH_LOADED = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "loaded", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -85,6 +90,8 @@ final class WorkerProgress extends WorkerProgressPad1 {
     private long sampledMessages;
     private long sampledHandOffs;
     private int samples;
+    /** Duty cycles in a row that found work; the worker's own. */
+    private int busyCycles;
 
     /** Worker thread only: a batch begins (the count becomes odd). */
     void beginBatch() {
@@ -145,13 +152,28 @@ final class WorkerProgress extends WorkerProgressPad1 {
     }
 
     /**
-     * Worker thread only: whether its last duty cycle found no work (an opaque store, only when it
-     * changes). A sender may pull an idle worker's empty mailbox to itself ({@link Thief#tryPull}).
+     * Worker thread only: whether its last duty cycle found no work, and whether it is loaded
+     * (opaque stores, only when they change). A sender may pull an idle worker's empty mailbox to
+     * itself ({@link Thief#tryPull}).
      */
     void idle(boolean nothingDone) {
         if (idle != nothingDone) {
             VH_IDLE.setOpaque(this, nothingDone);
         }
+        busyCycles = nothingDone ? 0 : busyCycles + 1;
+        final boolean nowLoaded = busyCycles >= LOADED_AFTER_BUSY_CYCLES;
+        if (loaded != nowLoaded) {
+            VH_LOADED.setOpaque(this, nowLoaded);
+        }
+    }
+
+    /**
+     * Any thread: whether the worker's last {@value #LOADED_AFTER_BUSY_CYCLES} duty cycles or more
+     * all found work (opaque; a hint): busy for a while, not just between two hops of a token that
+     * moves on. A sender may push its mailbox to a loaded worker ({@link Thief#tryPush}).
+     */
+    boolean isLoaded() {
+        return (boolean) VH_LOADED.getOpaque(this);
     }
 
     /** Any thread: whether the worker's last duty cycle found no work (opaque; a hint). */

@@ -8,6 +8,7 @@ import actor.api.Actor;
 import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
+import actor.api.MailboxKind;
 import actor.api.Message;
 import actor.api.PoisonPill;
 import actor.api.StatisticsMode;
@@ -17,12 +18,15 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A conversation of one message at a time between actors on different workers (a ping-pong pair)
  * is pulled onto one worker: the receiving worker was idle and its mailbox empty, so the sender's
- * worker takes that mailbox and runs both sides, instead of a cross-core hand-off per message.
- * With stealing off nothing moves.
+ * worker takes that mailbox and runs both sides, instead of a cross-core hand-off per message; and
+ * an actor left alone on a worker, talking to one on a busy worker, is pushed to that worker. With
+ * stealing off nothing moves.
  */
 class HandOffTest {
 
@@ -92,5 +96,89 @@ class HandOffTest {
         final Counts total = play(VictimSelectors.NONE, players);
         assertEquals(0, total.pulls(), total.toString());
         assertNotEquals(players[0].lastThread, players[1].lastThread, "each side stayed on its worker");
+    }
+
+    /** Keeps its worker busy with self-sends until told to stop. */
+    static final class Churner extends Actor<String> {
+        volatile boolean stop;
+
+        Churner(ActorSystem system) {
+            super(system);
+        }
+
+        @Override
+        protected Allocation receive(String token) {
+            if (stop) {
+                return Allocation.FINISHED;
+            }
+            send(token);
+            return Allocation.NODELETE;
+        }
+    }
+
+    /** Answers every request by returning it to its client. */
+    static final class Server extends Actor<Client> {
+        volatile String lastThread;
+
+        Server(ActorSystem system) {
+            super(system);
+        }
+
+        @Override
+        protected Allocation receive(Client client) {
+            lastThread = Thread.currentThread().getName();
+            client.send(this);
+            return Allocation.NODELETE;
+        }
+    }
+
+    /** Makes its requests one at a time, each after the reply to the previous one. */
+    static final class Client extends Actor<Server> {
+        final CountDownLatch done = new CountDownLatch(1);
+        int left;
+        volatile String lastThread;
+
+        Client(ActorSystem system, int requests) {
+            super(system);
+            this.left = requests;
+        }
+
+        @Override
+        protected Allocation receive(Server server) {
+            lastThread = Thread.currentThread().getName();
+            if (--left == 0) {
+                done.countDown();
+            } else {
+                server.send(this);
+            }
+            return Allocation.NODELETE;
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(MailboxKind.class)
+    @Timeout(60)
+    void aClientAloneOnAWorkerIsPushedToItsServersBusyWorker(MailboxKind kind) throws Exception {
+        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("push").workers(2)
+                .mailboxKind(kind).statistics(StatisticsMode.ON).build());
+        final Server server;
+        final Client client;
+        try (system) {
+            final Churner churner = Placed.onWorker(system, 0, Churner::new);
+            churner.send("spin");
+            server = Placed.onWorker(system, 0, Server::new);
+            client = Placed.onWorker(system, 1, s -> new Client(s, 20_000));
+            server.send(client);
+            assertTrue(client.done.await(30, TimeUnit.SECONDS), "the client got every reply");
+            churner.stop = true;
+            server.send(PoisonPill.FINISHED);
+            client.send(PoisonPill.FINISHED);
+        }
+        final Counts total = system.statistics().total();
+        // NOTE: on a loaded machine worker 0 may be preempted past the rescue bound, and a rescue
+        // (a steal) may then bring the two together first; else only a push can.
+        assertTrue(total.pulls() >= 1 || total.steals() >= 1, "a hand-off moved a mailbox: " + total);
+        assertEquals(server.lastThread, client.lastThread, "client and server ended on one worker: " + total);
+        assertEquals(0, total.lostWakeUps());
     }
 }
