@@ -1,7 +1,8 @@
 /**
  * JMH micro-benchmarks of the toolkit's hot paths: a static send (one preallocated message to one
  * actor), a dynamic send (a new actor and a new message each time), the copy queue on its own, and
- * the work-stealing slot swap of the worker-queue table.
+ * the work-stealing slot swap of the worker-queue table, and scheduled sends ({@code TimerBenchmark}:
+ * lateness, schedule-and-cancel throughput, a message loop beside pending timers).
  *
  * <p>They run on the class path, where the internal packages ({@code actor.executor.internal},
  * {@code actor.steal.internal}) are reachable; build with the JMH annotation processor and start
