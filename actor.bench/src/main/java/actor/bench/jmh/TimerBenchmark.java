@@ -75,6 +75,8 @@ public class TimerBenchmark {
     static final int SCHEDULES_PER_MESSAGE = 64;
     /** Messages per invocation of {@link #selfSendLoop}. */
     static final int LOOP_LENGTH = 1024;
+    /** Schedule-and-cancels that warm the scheduling path before the lateness timers start. */
+    static final int WARM_SCHEDULES = 1_000;
     /** How long {@link #lateness} sleeps between two looks at the histogram. */
     static final long SAMPLE_MILLIS = 100;
 
@@ -116,6 +118,14 @@ public class TimerBenchmark {
         public void start() {
             system = ActorSystem.start(ActorSystemConfig.builder().name("jmh-timer-lateness").workers(workers).build());
             final long delayNanos = TimeUnit.MILLISECONDS.toNanos(delayMillis);
+            // NOTE: the first schedule of a system is slow (the send's lambda is bootstrapped, a timer
+            // thread may start), and a periodic deadline read before it would stay that far ahead of
+            // the real one (10-20 ms here): warm the path first.
+            final Sink warm = new Sink(system);
+            for (int i = 0; i < WARM_SCHEDULES; i++) {
+                system.scheduleOnce(Duration.ofHours(1), warm.ref(), Boolean.TRUE).cancel();
+            }
+            warm.send(PoisonPill.FINISHED);
             // NOTE: periodic deadlines are fixed in advance; the margin keeps every initial delay positive.
             final long start = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(20);
             for (int i = 0; i < actors; i++) {
