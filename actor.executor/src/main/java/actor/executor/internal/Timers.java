@@ -3,6 +3,7 @@ package actor.executor.internal;
 import actor.api.ActorError;
 import actor.api.Cancellable;
 import java.lang.invoke.MethodHandles;
+import java.util.ArrayDeque;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -35,6 +36,8 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
     private final Reporter reporter;
     private final MpscUnboundedXaddArrayQueue<Timer> incoming = new MpscUnboundedXaddArrayQueue<>(QUEUE_CHUNK);
     private final Long2ObjectHashMap<Timer> byId = new Long2ObjectHashMap<>();
+    /** Periodic schedules that fired during a poll, scheduled again after it. */
+    private final ArrayDeque<Timer> rescheduled = new ArrayDeque<>();
     private DeadlineTimerWheel wheel;
     /** Started by the first schedule; guarded by {@code this}. */
     private Thread thread;
@@ -137,6 +140,12 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
             }
             while (timers.currentTickTime() <= now && !closed) {
                 timers.poll(now, this, Integer.MAX_VALUE);
+                // NOTE: scheduled during the poll, a periodic timer that is late (its next deadline
+                // already past) would land in the spoke being polled, behind the poll's cursor: the
+                // tick then advances and it waits a whole turn of the wheel, again and again.
+                while ((next = rescheduled.poll()) != null) {
+                    byId.put(timers.scheduleTimer(next.deadline), next);
+                }
             }
             if (incoming.isEmpty()) {
                 LockSupport.parkNanos(this, Math.max(1, timers.currentTickTime() - System.nanoTime()));
@@ -160,7 +169,7 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
         }
         if (timer.periodNanos > 0 && !timer.isCancelled()) {
             timer.deadline += timer.periodNanos;
-            byId.put(wheel.scheduleTimer(timer.deadline), timer);
+            rescheduled.add(timer);
         }
         return true;
     }
