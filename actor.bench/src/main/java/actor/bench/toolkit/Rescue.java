@@ -31,7 +31,9 @@ import java.util.concurrent.TimeUnit;
  * the Neighbour's mailbox to the rescuer, and after that a ticket no longer says where a mailbox
  * is, so Neighbours are placed by where they run: a candidate is pinged once, untimed, and kept
  * only if it ran on the Blocker's thread (a mailbox runs only on the worker that owns it, and an
- * empty mailbox is never stolen); a Neighbour whose reply ran elsewhere is finished and replaced.
+ * empty mailbox is never stolen) and is not in the Blocker's own mailbox (where a ping waits behind
+ * the Block whatever the executor does); a Neighbour whose reply ran elsewhere is finished and
+ * replaced.
  *
  * <p>Every round fails the run loudly if the block does not start, the reply does not come, or the
  * behaviour does not return within {@value #ROUND_TIMEOUT_SECONDS} s; after the run, the number of
@@ -150,7 +152,7 @@ public final class Rescue implements Workload {
             Neighbour neighbour = null;
             while (replies < rounds) {
                 if (neighbour == null) {
-                    neighbour = placeBeside(system, blockerThread);
+                    neighbour = placeBeside(system, blocker, blockerThread);
                     used.add(neighbour);
                 }
                 final Block block = new Block(blockMillis);
@@ -218,14 +220,16 @@ public final class Rescue implements Workload {
      *
      * @throws IllegalStateException if no candidate lands there within four tries per mailbox
      */
-    private static Neighbour placeBeside(ActorSystem system, Thread worker) throws InterruptedException {
+    private static Neighbour placeBeside(ActorSystem system, Blocker blocker, Thread worker) throws InterruptedException {
         final long tries = 4L * system.config().mailboxes();
         for (long i = 0; i < tries; i++) {
             final Neighbour candidate = new Neighbour(system);
             final Ping probe = new Ping(null);
             candidate.send(probe);
             await(probe.replied, "a placement probe's reply");
-            if (probe.ranOn == worker) {
+            // NOTE: never in the Blocker's own mailbox: a ping queued behind the Block there waits
+            // for it by definition (a mailbox moves only between batches), whatever the executor does.
+            if (probe.ranOn == worker && candidate.ticket() != blocker.ticket()) {
                 return candidate;
             }
             candidate.send(PoisonPill.FINISHED);

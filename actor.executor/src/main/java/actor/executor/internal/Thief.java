@@ -497,14 +497,18 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
 
     /**
      * A slot of the thief's own slice whose mailbox looks empty and idle, to give to {@code victim}
-     * in exchange. Preferably one that no actor's ticket names (the slice's spare,
-     * {@link Placement}), so the exchange moves no actor; else one that started in the victim's
-     * slice (its actors go back to where they were placed); else the next in turn. Moving actors
-     * that talk to this worker's would cut them off: each of their messages would cross cores (a
-     * client given away with the mailbox of a server's thief waits a cross-core round trip per
-     * request).
+     * in exchange for a stolen one. In order of preference: one that no actor's ticket names and
+     * that started in the victim's slice (it goes home, moving nobody); one that started in the
+     * victim's slice (its actors go back to where they were placed); one that no ticket names (the
+     * slice's spare, {@link Placement}); else the next in turn. Moving actors that talk to this
+     * worker's would cut them off: each of their messages would cross cores (a client given away
+     * with the mailbox of a server's thief waits a cross-core round trip per request). Sending
+     * mailboxes home keeps the slices close to where tickets started, which is where actors created
+     * from outside are placed: a victim that got only foreign mailboxes back would soon have no
+     * mailbox of its own initial slice left to place a new actor on.
      */
     private int findSlotToGive(int victim) {
+        int actorless = -1;
         int homeward = -1;
         int fallback = -1;
         int fallbackCursor = giveCursor;
@@ -514,10 +518,15 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
             final int slot = sliceStart + cursor;
             final Mailbox mailbox = table.get(slot);
             if (mailbox != null && !mailbox.hasMessagesRacy() && !mailbox.isBeingProcessedRacy()) {
+                final boolean home = table.workerOf(mailbox.index) == victim;
                 if (!mailbox.hasLiveActorsRacy()) {
-                    return slot;
-                }
-                if (homeward < 0 && table.workerOf(mailbox.index) == victim) {
+                    if (home) {
+                        return slot;
+                    }
+                    if (actorless < 0) {
+                        actorless = slot;
+                    }
+                } else if (home && homeward < 0) {
                     homeward = slot;
                 }
                 if (fallback < 0) {
@@ -528,6 +537,9 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
         }
         if (homeward >= 0) {
             return homeward;
+        }
+        if (actorless >= 0) {
+            return actorless;
         }
         giveCursor = fallbackCursor;
         return fallback;
