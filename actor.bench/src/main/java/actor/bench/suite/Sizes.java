@@ -79,7 +79,7 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
                     int remotePingPongRoundTrips, int remoteMessages, int remoteWindow) {
 
     /**
-     * About eight and a half minutes for the whole suite on this 2-core machine (warm-ups included),
+     * About ten minutes for the whole suite on this 2-core machine (warm-ups included),
      * of which one and a half are the two remote rows; each iteration of a row well under a second or so, but
      * Pekko's remote ping-pong, about 6 s (its 2,000 round trips at about 3 ms each). Ping-pong and
      * thread ring run ten times Savina's length:
