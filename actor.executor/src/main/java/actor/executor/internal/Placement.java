@@ -145,7 +145,7 @@ final class Placement {
         for (int tries = 0; tries < size; tries++) {
             final Mailbox mailbox = table.get(start + cursor);
             cursor = cursor + 1 == size ? 0 : cursor + 1;
-            if (mailbox != null && !spare[mailbox.index]) {
+            if (mailbox != null && !isSpare(mailbox.index)) {
                 worker.placementCursor = cursor;
                 return mailbox.index;
             }

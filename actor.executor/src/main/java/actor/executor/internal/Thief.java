@@ -11,8 +11,8 @@ import actor.steal.internal.WorkerQueueTable;
  * One worker's lazy queue stealing. A steal attempt: stamp the time, ask the selector for one
  * victim, scan the victim's slice once with racy reads for the fullest mailbox that holds at least
  * two messages and is not being processed (see {@link #findCandidate}), pick an empty mailbox of
- * the thief's own slice to give in exchange (one without actors if it has one,
- * {@link #findSlotToGive}), and try one {@link WorkerQueueTable#trySwap swap} of exactly those two
+ * the thief's own slice to give in exchange (preferably one going back to the victim's slice or
+ * one without actors, {@link #findSlotToGive}), and try one {@link WorkerQueueTable#trySwap swap} of exactly those two
  * mailboxes. Whatever happens, the worker then goes back to its own slice; it
  * never retries in a loop, and the victim does no stealing work at all.
  *
