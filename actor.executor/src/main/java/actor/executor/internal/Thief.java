@@ -344,8 +344,18 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
         return true;
     }
 
-    /** Fewest messages a backlog of {@code worker}'s must hold to be stolen ({@link #minMessagesToSteal(long, long)}). */
+    /**
+     * Fewest messages a backlog of {@code worker}'s must hold to be stolen
+     * ({@link #minMessagesToSteal(long, long)}); none at all ({@link Integer#MAX_VALUE}) before its
+     * estimates settle ({@link WorkerProgress#isSettled}): a new system's first messages cost many
+     * times their later price, so an early estimate calls a communication-bound worker
+     * compute-bound, and a split made then lasts for the rest of the run. A worker stuck in its
+     * first batches is rescued regardless ({@link #isStuck}).
+     */
     static int minMessagesToSteal(WorkerProgress worker) {
+        if (!worker.isSettled()) {
+            return Integer.MAX_VALUE;
+        }
         return minMessagesToSteal(worker.nanosPerMessage(), worker.handOffsPer256());
     }
 

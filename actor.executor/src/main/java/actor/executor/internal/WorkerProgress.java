@@ -28,6 +28,7 @@ abstract class WorkerProgressCount extends WorkerProgressPad0 {
     long handOffsPer256;
     boolean idle;
     boolean loaded;
+    boolean settled;
 }
 
 /** Padding after the count. */
@@ -62,12 +63,24 @@ final class WorkerProgress extends WorkerProgressPad1 {
     static final int SAMPLE_EVERY = 64;
     /** Timed batches after which the sums behind the estimates are halved, so they follow a changing workload. */
     static final int SAMPLES_PER_HALVING = 16;
+    /**
+     * Timed messages after which the estimates count as settled ({@link #isSettled}), unless
+     * {@link #SETTLED_AFTER_NANOS} of timed batches come first. A new system's first messages cost
+     * several times what they cost a millisecond later (its queues grow, its lines are cold): on
+     * the balance benchmarks 150-1,400 ns a message for about half a millisecond, then 16-25 ns,
+     * which is communication-bound; a thief that trusted the first estimates split the worker
+     * and every later round paid for the split.
+     */
+    static final int SETTLED_AFTER_MESSAGES = 8_192;
+    /** Timed time after which the estimates count as settled even with few messages (costly ones). */
+    static final long SETTLED_AFTER_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(5);
 
     private static final VarHandle VH_COUNT;
     private static final VarHandle VH_NANOS_PER_MESSAGE;
     private static final VarHandle VH_HAND_OFFS_PER_256;
     private static final VarHandle VH_IDLE;
     private static final VarHandle VH_LOADED;
+    private static final VarHandle VH_SETTLED;
     /** Duty cycles in a row that found work after which a worker counts as loaded ({@link #isLoaded}). */
     static final int LOADED_AFTER_BUSY_CYCLES = 8;
 
@@ -80,6 +93,7 @@ final class WorkerProgress extends WorkerProgressPad1 {
                     "handOffsPer256", long.class);
             VH_IDLE = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "idle", boolean.class);
             VH_LOADED = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "loaded", boolean.class);
+            VH_SETTLED = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "settled", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -90,6 +104,9 @@ final class WorkerProgress extends WorkerProgressPad1 {
     private long sampledMessages;
     private long sampledHandOffs;
     private int samples;
+    /** Totals over every timed batch until the estimates settle (never halved). */
+    private long timedMessages;
+    private long timedNanos;
     /** Duty cycles in a row that found work; the worker's own. */
     private int busyCycles;
 
@@ -105,12 +122,13 @@ final class WorkerProgress extends WorkerProgressPad1 {
 
     /**
      * Worker thread only: whether the batch about to begin, of {@code size} envelopes, is one to
-     * time: every batch of at least {@link #SAMPLE_EVERY} (two clock reads cost under a nanosecond
-     * per message there, and a workload of large batches must not wait thousands of messages for
-     * its estimate), and one in {@link #SAMPLE_EVERY} of the others.
+     * time: every batch until the estimates settle (so a workload of small costly batches settles
+     * as soon as one of large ones), every batch of at least {@link #SAMPLE_EVERY} (two clock
+     * reads cost under a nanosecond per message there, and a workload of large batches must not
+     * wait thousands of messages for its estimate), and one in {@link #SAMPLE_EVERY} of the others.
      */
     boolean sampleNext(int size) {
-        return size >= SAMPLE_EVERY || ((count >> 1) & (SAMPLE_EVERY - 1)) == 0;
+        return size >= SAMPLE_EVERY || !settled || ((count >> 1) & (SAMPLE_EVERY - 1)) == 0;
     }
 
     /**
@@ -127,6 +145,13 @@ final class WorkerProgress extends WorkerProgressPad1 {
         sampledNanos += nanos;
         sampledMessages += messages;
         sampledHandOffs += handOffs;
+        if (!settled) {
+            timedMessages += messages;
+            timedNanos += nanos;
+            if (timedMessages >= SETTLED_AFTER_MESSAGES || timedNanos >= SETTLED_AFTER_NANOS) {
+                VH_SETTLED.setOpaque(this, true);
+            }
+        }
         VH_NANOS_PER_MESSAGE.setOpaque(this, Math.max(1, sampledNanos / sampledMessages));
         VH_HAND_OFFS_PER_256.setOpaque(this, sampledHandOffs * 256 / sampledMessages);
         if (++samples == SAMPLES_PER_HALVING) {
@@ -135,6 +160,15 @@ final class WorkerProgress extends WorkerProgressPad1 {
             sampledMessages = Math.max(1, sampledMessages / 2);
             sampledHandOffs /= 2;
         }
+    }
+
+    /**
+     * Any thread: whether the estimates rest on {@link #SETTLED_AFTER_MESSAGES} timed messages or
+     * {@link #SETTLED_AFTER_NANOS} of timed batches (opaque; once true, stays true): before that
+     * they measure the system's start more than its workload.
+     */
+    boolean isSettled() {
+        return (boolean) VH_SETTLED.getOpaque(this);
     }
 
     /** Any thread: nanoseconds per message on this worker, 0 before the first sample (opaque). */

@@ -39,7 +39,7 @@ class PaddingTest {
 
     @Test
     void theWorkerProgressCountSitsBetweenPads() {
-        assertPadded(ClassLayout.parseClass(WorkerProgress.class), List.of("count", "nanosPerMessage", "handOffsPer256", "idle", "loaded"));
+        assertPadded(ClassLayout.parseClass(WorkerProgress.class), List.of("count", "nanosPerMessage", "handOffsPer256", "idle", "loaded", "settled"));
     }
 
     @Test

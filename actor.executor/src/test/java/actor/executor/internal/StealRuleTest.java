@@ -1,13 +1,14 @@
 package actor.executor.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
 /**
- * The thief's rule for what backlog is worth stealing ({@link Thief#minMessagesToSteal(long, long)})
- * and the estimates it reads ({@link WorkerProgress#sampled}), with the figures measured on the
+ * The thief's rule for what backlog is worth stealing ({@link Thief#minMessagesToSteal(long, long)},
+ * nothing before the victim's estimates settle) and the estimates it reads ({@link WorkerProgress#sampled}), with the figures measured on the
  * balance benchmarks: about 25 ns per message and one hand-off per message without work per
  * message, about 205-260 ns with it ({@code docs/benchmarks.md}).
  */
@@ -69,8 +70,54 @@ class StealRuleTest {
     }
 
     @Test
+    void noBacklogIsWorthStealingBeforeTheVictimsEstimatesSettle() {
+        final WorkerProgress progress = new WorkerProgress();
+        // A new system's first batches on the balance benchmark: each message looked costly.
+        progress.sampled(864L * 4_000, 4_000, 4_000 * 490 / 256);
+        assertTrue(Thief.minMessagesToSteal(864, 490) < Integer.MAX_VALUE, "the estimate alone would allow a steal");
+        assertFalse(progress.isSettled());
+        assertEquals(Integer.MAX_VALUE, Thief.minMessagesToSteal(progress));
+        progress.sampled(864L * 4_192, 4_192, 4_192 * 490 / 256);
+        assertTrue(progress.isSettled(), "settled after " + WorkerProgress.SETTLED_AFTER_MESSAGES + " timed messages");
+        assertEquals(Thief.minMessagesToSteal(progress.nanosPerMessage(), progress.handOffsPer256()),
+                Thief.minMessagesToSteal(progress));
+    }
+
+    @Test
+    void costlyMessagesSettleTheEstimatesByTime() {
+        final WorkerProgress progress = new WorkerProgress();
+        progress.sampled(WorkerProgress.SETTLED_AFTER_NANOS - 1, 10, 0);
+        assertFalse(progress.isSettled());
+        progress.sampled(1, 1, 0);
+        assertTrue(progress.isSettled());
+        assertEquals(Thief.MIN_MESSAGES_TO_STEAL, Thief.minMessagesToSteal(progress));
+    }
+
+    @Test
+    void everyBatchIsTimedUntilTheEstimatesSettle() {
+        final WorkerProgress progress = new WorkerProgress();
+        for (int batch = 0; batch < 4 * WorkerProgress.SAMPLE_EVERY; batch++) {
+            assertTrue(progress.sampleNext(1), "batch " + batch);
+            progress.beginBatch();
+            progress.endBatch();
+        }
+        progress.sampled(WorkerProgress.SETTLED_AFTER_NANOS, 1, 0);
+        assertTrue(progress.isSettled());
+        int timedSmall = 0;
+        for (int batch = 0; batch < WorkerProgress.SAMPLE_EVERY; batch++) {
+            if (progress.sampleNext(1)) {
+                timedSmall++;
+            }
+            progress.beginBatch();
+            progress.endBatch();
+        }
+        assertEquals(1, timedSmall);
+    }
+
+    @Test
     void everyLargeBatchIsTimedAndOneSmallBatchInSampleEvery() {
         final WorkerProgress progress = new WorkerProgress();
+        progress.sampled(WorkerProgress.SETTLED_AFTER_NANOS, WorkerProgress.SETTLED_AFTER_MESSAGES, 0);
         int timedSmall = 0;
         for (int batch = 0; batch < 4 * WorkerProgress.SAMPLE_EVERY; batch++) {
             assertTrue(progress.sampleNext(WorkerProgress.SAMPLE_EVERY), "a large batch is always timed");
