@@ -7,16 +7,21 @@ import actor.api.Actor;
 import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
+import actor.api.Cancellable;
 import actor.api.Message;
 import actor.api.PoisonPill;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** An idle running system, with the default idle configuration, uses almost no CPU. */
+/**
+ * An idle running system, with the default idle configuration, uses almost no CPU: neither its
+ * workers, nor its timer thread while a schedule is pending far ahead.
+ */
 class IdleCpuTest {
 
     static final class Idle extends Actor<Message> {
@@ -57,6 +62,37 @@ class IdleCpuTest {
             }
             idle.send(PoisonPill.FINISHED);
             assertTrue(under, "idle workers used more than 2% of one core in every window: " + windows);
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void aTimerThreadWithOneDistantSchedulePendingUsesUnderHalfAPerMilleOfOneCore() throws InterruptedException {
+        final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("idle-timer").workers(1).build())) {
+            final Idle idle = new Idle(system);
+            final Cancellable pending = system.scheduleOnce(Duration.ofMinutes(10), idle.ref(), new Message() { });
+            Thread.sleep(200);
+            final List<Thread> timerThreads = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.getName().equals("idle-timer-timers")).toList();
+            assertEquals(1, timerThreads.size());
+            final long id = timerThreads.get(0).getId();
+            // NOTE: the best of up to three one-second windows, as above. A thread that wakes
+            // every tick of its wheel (about a thousand times a second) fails every window.
+            final List<String> windows = new ArrayList<>();
+            boolean under = false;
+            for (int window = 0; window < 3 && !under; window++) {
+                final long cpuBefore = threads.getThreadCpuTime(id);
+                final long wallBefore = System.nanoTime();
+                Thread.sleep(1000);
+                final long cpu = threads.getThreadCpuTime(id) - cpuBefore;
+                final long wall = System.nanoTime() - wallBefore;
+                windows.add(cpu / 1_000 + " µs of CPU in " + wall / 1_000 + " µs");
+                under = cpu < wall / 2_000;
+            }
+            assertTrue(pending.cancel(), "the schedule was still pending");
+            idle.send(PoisonPill.FINISHED);
+            assertTrue(under, "the timer thread used more than 0.05% of one core in every window: " + windows);
         }
     }
 }
