@@ -105,6 +105,7 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
     }
 
     private int afterBatch(int ran) {
+        progress.ran(ran);
         if (counting) {
             counters.gulped(ran);
         }

@@ -64,15 +64,18 @@ final class WorkerProgress extends WorkerProgressPad1 {
     /** Timed batches after which the sums behind the estimates are halved, so they follow a changing workload. */
     static final int SAMPLES_PER_HALVING = 16;
     /**
-     * Timed messages after which the estimates count as settled ({@link #isSettled}), unless
-     * {@link #SETTLED_AFTER_NANOS} of timed batches come first. A new system's first messages cost
+     * Messages run after which the estimates count as settled ({@link #isSettled}), unless
+     * {@link #SETTLED_AFTER_NANOS} of estimated work come first. A new system's first messages cost
      * several times what they cost a millisecond later (its queues grow, its lines are cold): on
      * the balance benchmarks 150-1,400 ns a message for about half a millisecond, then 16-25 ns,
      * which is communication-bound; a thief that trusted the first estimates split the worker
      * and every later round paid for the split.
      */
     static final int SETTLED_AFTER_MESSAGES = 8_192;
-    /** Timed time after which the estimates count as settled even with few messages (costly ones). */
+    /**
+     * Estimated work (messages run times the estimate) after which the estimates count as settled
+     * even with few messages: costly ones, which a thief should not wait thousands of for.
+     */
     static final long SETTLED_AFTER_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(5);
 
     private static final VarHandle VH_COUNT;
@@ -104,9 +107,8 @@ final class WorkerProgress extends WorkerProgressPad1 {
     private long sampledMessages;
     private long sampledHandOffs;
     private int samples;
-    /** Totals over every timed batch until the estimates settle (never halved). */
-    private long timedMessages;
-    private long timedNanos;
+    /** Messages run, timed or not, until the estimates settle. */
+    private long messagesRun;
     /** Duty cycles in a row that found work; the worker's own. */
     private int busyCycles;
 
@@ -122,13 +124,28 @@ final class WorkerProgress extends WorkerProgressPad1 {
 
     /**
      * Worker thread only: whether the batch about to begin, of {@code size} envelopes, is one to
-     * time: every batch until the estimates settle (so a workload of small costly batches settles
-     * as soon as one of large ones), every batch of at least {@link #SAMPLE_EVERY} (two clock
-     * reads cost under a nanosecond per message there, and a workload of large batches must not
-     * wait thousands of messages for its estimate), and one in {@link #SAMPLE_EVERY} of the others.
+     * time: every batch of at least {@link #SAMPLE_EVERY} (two clock reads cost under a nanosecond
+     * per message there, and a workload of large batches must not wait thousands of messages for
+     * its estimate), and one in {@link #SAMPLE_EVERY} of the others (a clock read costs about 30 ns
+     * here, as much as a small batch).
      */
     boolean sampleNext(int size) {
-        return size >= SAMPLE_EVERY || !settled || ((count >> 1) & (SAMPLE_EVERY - 1)) == 0;
+        return size >= SAMPLE_EVERY || ((count >> 1) & (SAMPLE_EVERY - 1)) == 0;
+    }
+
+    /**
+     * Worker thread only: a batch of {@code messages} ran, timed or not. Until the estimates settle,
+     * counts them and settles after {@link #SETTLED_AFTER_MESSAGES}, or once they make
+     * {@link #SETTLED_AFTER_NANOS} at the current estimate; then costs a test of a plain field.
+     */
+    void ran(int messages) {
+        if (settled) {
+            return;
+        }
+        messagesRun += messages;
+        if (messagesRun >= SETTLED_AFTER_MESSAGES || messagesRun * nanosPerMessage >= SETTLED_AFTER_NANOS) {
+            VH_SETTLED.setOpaque(this, true);
+        }
     }
 
     /**
@@ -145,13 +162,6 @@ final class WorkerProgress extends WorkerProgressPad1 {
         sampledNanos += nanos;
         sampledMessages += messages;
         sampledHandOffs += handOffs;
-        if (!settled) {
-            timedMessages += messages;
-            timedNanos += nanos;
-            if (timedMessages >= SETTLED_AFTER_MESSAGES || timedNanos >= SETTLED_AFTER_NANOS) {
-                VH_SETTLED.setOpaque(this, true);
-            }
-        }
         VH_NANOS_PER_MESSAGE.setOpaque(this, Math.max(1, sampledNanos / sampledMessages));
         VH_HAND_OFFS_PER_256.setOpaque(this, sampledHandOffs * 256 / sampledMessages);
         if (++samples == SAMPLES_PER_HALVING) {
@@ -163,9 +173,9 @@ final class WorkerProgress extends WorkerProgressPad1 {
     }
 
     /**
-     * Any thread: whether the estimates rest on {@link #SETTLED_AFTER_MESSAGES} timed messages or
-     * {@link #SETTLED_AFTER_NANOS} of timed batches (opaque; once true, stays true): before that
-     * they measure the system's start more than its workload.
+     * Any thread: whether the worker has run {@link #SETTLED_AFTER_MESSAGES} messages or
+     * {@link #SETTLED_AFTER_NANOS} of estimated work (opaque; once true, stays true): before that
+     * its estimates measure the system's start more than its workload.
      */
     boolean isSettled() {
         return (boolean) VH_SETTLED.getOpaque(this);

@@ -74,50 +74,47 @@ class StealRuleTest {
         final WorkerProgress progress = new WorkerProgress();
         // A new system's first batches on the balance benchmark: each message looked costly.
         progress.sampled(864L * 4_000, 4_000, 4_000 * 490 / 256);
+        progress.ran(4_000);
         assertTrue(Thief.minMessagesToSteal(864, 490) < Integer.MAX_VALUE, "the estimate alone would allow a steal");
         assertFalse(progress.isSettled());
         assertEquals(Integer.MAX_VALUE, Thief.minMessagesToSteal(progress));
-        progress.sampled(864L * 4_192, 4_192, 4_192 * 490 / 256);
-        assertTrue(progress.isSettled(), "settled after " + WorkerProgress.SETTLED_AFTER_MESSAGES + " timed messages");
+        progress.sampled(20L * 4_192, 4_192, 4_192);
+        progress.ran(4_192);
+        assertTrue(progress.isSettled(), "settled after " + WorkerProgress.SETTLED_AFTER_MESSAGES + " messages");
         assertEquals(Thief.minMessagesToSteal(progress.nanosPerMessage(), progress.handOffsPer256()),
                 Thief.minMessagesToSteal(progress));
     }
 
     @Test
-    void costlyMessagesSettleTheEstimatesByTime() {
+    void messagesThatWereNotTimedCountTowardsSettling() {
         final WorkerProgress progress = new WorkerProgress();
-        progress.sampled(WorkerProgress.SETTLED_AFTER_NANOS - 1, 10, 0);
+        progress.sampled(25, 1, 1);
+        for (int batch = 1; batch < WorkerProgress.SETTLED_AFTER_MESSAGES; batch++) {
+            progress.ran(1);
+        }
         assertFalse(progress.isSettled());
-        progress.sampled(1, 1, 0);
+        progress.ran(1);
         assertTrue(progress.isSettled());
-        assertEquals(Thief.MIN_MESSAGES_TO_STEAL, Thief.minMessagesToSteal(progress));
     }
 
     @Test
-    void everyBatchIsTimedUntilTheEstimatesSettle() {
+    void costlyMessagesSettleTheEstimatesByTheirEstimatedWork() {
         final WorkerProgress progress = new WorkerProgress();
-        for (int batch = 0; batch < 4 * WorkerProgress.SAMPLE_EVERY; batch++) {
-            assertTrue(progress.sampleNext(1), "batch " + batch);
-            progress.beginBatch();
-            progress.endBatch();
+        final long nanos = 100_000;
+        progress.sampled(nanos, 1, 0);
+        final int settling = (int) (WorkerProgress.SETTLED_AFTER_NANOS / nanos);
+        for (int batch = 1; batch < settling; batch++) {
+            progress.ran(1);
         }
-        progress.sampled(WorkerProgress.SETTLED_AFTER_NANOS, 1, 0);
-        assertTrue(progress.isSettled());
-        int timedSmall = 0;
-        for (int batch = 0; batch < WorkerProgress.SAMPLE_EVERY; batch++) {
-            if (progress.sampleNext(1)) {
-                timedSmall++;
-            }
-            progress.beginBatch();
-            progress.endBatch();
-        }
-        assertEquals(1, timedSmall);
+        assertFalse(progress.isSettled());
+        progress.ran(1);
+        assertTrue(progress.isSettled(), "settled after " + settling + " messages of " + nanos + " ns");
+        assertEquals(Thief.MIN_MESSAGES_TO_STEAL, Thief.minMessagesToSteal(progress));
     }
 
     @Test
     void everyLargeBatchIsTimedAndOneSmallBatchInSampleEvery() {
         final WorkerProgress progress = new WorkerProgress();
-        progress.sampled(WorkerProgress.SETTLED_AFTER_NANOS, WorkerProgress.SETTLED_AFTER_MESSAGES, 0);
         int timedSmall = 0;
         for (int batch = 0; batch < 4 * WorkerProgress.SAMPLE_EVERY; batch++) {
             assertTrue(progress.sampleNext(WorkerProgress.SAMPLE_EVERY), "a large batch is always timed");
