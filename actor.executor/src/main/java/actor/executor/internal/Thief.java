@@ -246,14 +246,7 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
                 || !progress[owner.worker].isIdle()) {
             return false;
         }
-        final int victim = owner.worker;
-        int victimSlot = -1;
-        for (int slot = table.sliceStart(victim); slot < table.sliceEnd(victim); slot++) {
-            if (table.get(slot) == mailbox) {
-                victimSlot = slot;
-                break;
-            }
-        }
+        final int victimSlot = slotOf(mailbox, owner.worker);
         final int mySlot = victimSlot < 0 ? -1 : nextSlotToGive();
         if (mySlot < 0) {
             return false;
@@ -301,13 +294,7 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
         if (mailbox.hasMessagesRacy() || mailbox.isBeingProcessedRacy() || !progress[target].isLoaded()) {
             return false;
         }
-        int mySlot = -1;
-        for (int slot = sliceStart; slot < sliceStart + sliceSize; slot++) {
-            if (table.get(slot) == mailbox) {
-                mySlot = slot;
-                break;
-            }
-        }
+        final int mySlot = slotOf(mailbox, index);
         int takenSlot = -1;
         for (int slot = table.sliceStart(target); mySlot >= 0 && slot < table.sliceEnd(target); slot++) {
             final Mailbox other = table.get(slot);
@@ -330,6 +317,16 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
         }
         counters.pulled();
         return true;
+    }
+
+    /** The slot of {@code worker}'s slice that holds {@code mailbox} (racy), or -1. */
+    private int slotOf(Mailbox mailbox, int worker) {
+        for (int slot = table.sliceStart(worker); slot < table.sliceEnd(worker); slot++) {
+            if (table.get(slot) == mailbox) {
+                return slot;
+            }
+        }
+        return -1;
     }
 
     /** Called by the swap while it holds both slots: re-checks the candidate and moves both owners. */
