@@ -7,6 +7,8 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.ServiceLoader;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
@@ -261,7 +263,9 @@ public final class ActorSystem implements AutoCloseable {
      * to it. If no reply arrives within {@code timeout} the future fails with a
      * {@link TimeoutException}, and a reply that comes later is a dead letter. Callable from any
      * thread; from a behaviour, react to the future ({@code thenAccept}, sending to an actor) rather
-     * than waiting on it, which would block the worker.
+     * than waiting on it, which would block the worker. A thread that waits on the returned future
+     * ({@code join}, {@code get}) spins for up to 20 microseconds before it blocks, as a reply from
+     * a running worker usually comes sooner than a parked thread would be woken.
      *
      * <pre>{@code
      * CompletableFuture<Balance> balance = system.ask(account.ref(), replyTo -> new GetBalance(replyTo),
@@ -286,7 +290,7 @@ public final class ActorSystem implements AutoCloseable {
         if (timeoutNanos == 0) {
             throw new IllegalArgumentException("timeout = " + timeout + ": must be positive");
         }
-        final CompletableFuture<R> reply = new CompletableFuture<>();
+        final CompletableFuture<R> reply = new AskFuture<>();
         final ActorRef<R> replyTo = new AskReply<>(reply, deadLetters);
         final Q question = Objects.requireNonNull(request.apply(replyTo), "the request built");
         final Cancellable timer = executor.schedule(timeoutNanos, 0, () -> reply.completeExceptionally(
@@ -299,6 +303,51 @@ public final class ActorSystem implements AutoCloseable {
             throw refused;
         }
         return reply;
+    }
+
+    /**
+     * The future an {@link #ask} returns. A caller that waits for it ({@code join}, {@code get})
+     * spins for up to {@link #SPIN_NANOS} before it blocks: an actor on a running worker replies
+     * within microseconds, sooner than the caller's thread would park and be woken again (a
+     * futex wake-up and a trip through the operating system's scheduler on either side). Futures
+     * derived from it ({@code thenApply}, ...) are plain {@link CompletableFuture}s.
+     */
+    static final class AskFuture<R> extends CompletableFuture<R> {
+        /** Longest spin of a waiting caller before it blocks. */
+        static final long SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(20);
+
+        @Override
+        public R join() {
+            spinWhileNotDone(SPIN_NANOS);
+            return super.join();
+        }
+
+        @Override
+        public R get() throws InterruptedException, ExecutionException {
+            spinWhileNotDone(SPIN_NANOS);
+            return super.get();
+        }
+
+        @Override
+        public R get(long timeout, TimeUnit unit) throws InterruptedException, ExecutionException, TimeoutException {
+            spinWhileNotDone(Math.min(SPIN_NANOS, unit.toNanos(timeout)));
+            return super.get(timeout, unit);
+        }
+
+        @Override
+        public <U> CompletableFuture<U> newIncompleteFuture() {
+            return new CompletableFuture<>();
+        }
+
+        private void spinWhileNotDone(long nanos) {
+            if (isDone()) {
+                return;
+            }
+            final long start = System.nanoTime();
+            while (!isDone() && System.nanoTime() - start < nanos) {
+                Thread.onSpinWait();
+            }
+        }
     }
 
     /** The reply-to of an {@link #ask}: completes its future with the first reply; terminated once the future is done. */

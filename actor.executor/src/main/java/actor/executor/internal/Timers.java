@@ -16,7 +16,9 @@ import org.jctools.queues.MpscUnboundedXaddArrayQueue;
  * per system, started on first use: schedules come in through a JCTools MPSC queue from any
  * thread, and the thread keeps them in an Agrona {@link DeadlineTimerWheel} (ticks of about a
  * millisecond), parking until the earliest pending deadline (at most a turn of the wheel), or until
- * a new schedule wakes it. It finds that deadline by a scan of its schedules after each expiry,
+ * a schedule due before then wakes it: a schedule due later (an ask's timeout, most often) queues
+ * without waking it, and one cancelled before the thread next wakes never reaches the wheel (see
+ * {@link #enqueue} and {@link #announcePark} for why none is late). It finds that deadline by a scan of its schedules after each expiry,
  * while they are at most {@link #SCANNED_SCHEDULES}; with more it parks until the next tick, which
  * is then likely to hold one anyway. A cancelled schedule
  * is dropped when its deadline comes. {@link #close()}, when the system has stopped, ends the
@@ -41,8 +43,27 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
      */
     static final int SCANNED_SCHEDULES = 256;
 
+    private static final VarHandle VH_PARKED_UNTIL;
+
+    static {
+        try {
+            VH_PARKED_UNTIL = MethodHandles.lookup().findVarHandle(Timers.class, "parkedUntil", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** {@link #parkedUntil} while the timer thread is not parked (or about to park). */
+    private static final long AWAKE = Long.MIN_VALUE;
+
     private final String name;
     private final Reporter reporter;
+    /**
+     * When the parked timer thread wakes by itself ({@link #AWAKE} if it is not parked): a schedule
+     * due earlier must wake it. Written by the timer thread, read by schedulers.
+     */
+    @SuppressWarnings("unused")
+    private volatile long parkedUntil = AWAKE;
     private final MpscUnboundedXaddArrayQueue<Timer> incoming = new MpscUnboundedXaddArrayQueue<>(QUEUE_CHUNK);
     private final Long2ObjectHashMap<Timer> byId = new Long2ObjectHashMap<>();
     /** Periodic schedules that fired during a poll, scheduled again after it. */
@@ -96,17 +117,56 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
     }
 
     /**
-     * Queues a schedule and wakes the timer thread (starting it the first time).
-     *
-     * @throws IllegalStateException if the timers are closed (the system has stopped)
+     * Queues a schedule, starting the timer thread the first time, and wakes it if it is parked
+     * until after the schedule is due.
      */
     Cancellable schedule(long delayNanos, long periodNanos, Runnable action) {
         final long now = System.nanoTime();
         final long deadline = delayNanos > Long.MAX_VALUE / 2 ? now + Long.MAX_VALUE / 2 : now + delayNanos;
         final Timer timer = new Timer(deadline, periodNanos, action);
-        incoming.offer(timer);
-        LockSupport.unpark(started());
+        final Thread running = started();
+        if (enqueue(timer)) {
+            LockSupport.unpark(running);
+        }
         return timer;
+    }
+
+    /**
+     * Any thread: queues {@code timer} and says whether the timer thread must be woken for it: it is
+     * parked (or about to park) until after the timer's deadline. With {@link #announcePark}, a
+     * Dekker-style pair: the queue's offer (an atomic add) precedes the read of {@link #parkedUntil},
+     * and the timer thread's write of it precedes its read of the queue, so either the thread sees
+     * this timer before it parks, or this sees the deadline it parks until (jcstress:
+     * {@code TimerWakeRaces}). A schedule due later is added when the thread wakes by itself, before
+     * it is due.
+     */
+    boolean enqueue(Timer timer) {
+        incoming.offer(timer);
+        return timer.deadline < (long) VH_PARKED_UNTIL.getVolatile(this);
+    }
+
+    /**
+     * Timer thread: announces that it parks until {@code wakeAt}, then re-checks the queue.
+     *
+     * @return true if it may park; false (and awake again) if a schedule came in meanwhile
+     */
+    boolean announcePark(long wakeAt) {
+        VH_PARKED_UNTIL.setVolatile(this, wakeAt);
+        if (!incoming.isEmpty()) {
+            VH_PARKED_UNTIL.setOpaque(this, AWAKE);
+            return false;
+        }
+        return true;
+    }
+
+    /** Timer thread: parks until {@code wakeAt}, a schedule due earlier, or {@link #close()}. */
+    private void parkUntil(long wakeAt) {
+        if (announcePark(wakeAt)) {
+            LockSupport.parkNanos(this, Math.max(1, wakeAt - System.nanoTime()));
+            // NOTE: a scheduler that still reads the deadline unparks needlessly; the permit it
+            // leaves only makes the next park return at once.
+            VH_PARKED_UNTIL.setOpaque(this, AWAKE);
+        }
     }
 
     /** Ends the timer thread; schedules not yet due are dropped. */
@@ -148,7 +208,7 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
             if (timers.timerCount() == 0) {
                 timers.resetStartTime(now);
                 earliest = Long.MAX_VALUE;
-                LockSupport.parkNanos(this, IDLE_PARK_NANOS);
+                parkUntil(now + IDLE_PARK_NANOS);
                 continue;
             }
             int expired = 0;
@@ -164,10 +224,7 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
             if (expired > 0) {
                 earliest = earliestPending();
             }
-            if (incoming.isEmpty()) {
-                final long wakeAt = Math.min(Math.max(timers.currentTickTime(), earliest), now + turnNanos);
-                LockSupport.parkNanos(this, Math.max(1, wakeAt - System.nanoTime()));
-            }
+            parkUntil(Math.min(Math.max(timers.currentTickTime(), earliest), now + turnNanos));
         }
     }
 

@@ -116,6 +116,36 @@ class AskTest {
     }
 
     @Test
+    @Timeout(30)
+    void everyWayOfWaitingGetsTheReplyWhetherItComesWithinTheSpinOrLater() throws Exception {
+        try (ActorTestKit kit = ActorTestKit.start()) {
+            final ActorSystem system = kit.system();
+            final Squarer quick = new Squarer(system, 0);
+            final Squarer slow = new Squarer(system, 30);
+            final Duration timeout = Duration.ofSeconds(5);
+            long sum = 0;
+            for (int i = 0; i < 1_000; i++) {
+                final int n = i;
+                sum += system.<Square, Integer>ask(quick.ref(), replyTo -> new Square(n, replyTo), timeout).join();
+            }
+            assertEquals(332_833_500L, sum, "1,000 sequential joins, each its own square");
+            assertEquals(9, system.<Square, Integer>ask(slow.ref(), replyTo -> new Square(3, replyTo), timeout).join());
+            assertEquals(16, system.<Square, Integer>ask(slow.ref(), replyTo -> new Square(4, replyTo), timeout).get());
+            assertEquals(25, system.<Square, Integer>ask(slow.ref(), replyTo -> new Square(5, replyTo), timeout)
+                    .get(5, TimeUnit.SECONDS));
+            final CompletableFuture<Integer> derived = system.<Square, Integer>ask(slow.ref(),
+                    replyTo -> new Square(7, replyTo), timeout).thenApply(square -> square + 1);
+            assertEquals(50, derived.join());
+            final CompletableFuture<Integer> late = system.ask(new Squarer(system, 300).ref(),
+                    replyTo -> new Square(6, replyTo), timeout);
+            final long start = System.nanoTime();
+            assertThrows(TimeoutException.class, () -> late.get(10, TimeUnit.MILLISECONDS));
+            assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(10), "waited the caller's timeout");
+            assertEquals(36, late.join(), "the reply still completes the ask");
+        }
+    }
+
+    @Test
     void badAsksAreRefused() {
         try (ActorTestKit kit = ActorTestKit.start()) {
             final Squarer squarer = new Squarer(kit.system(), 0);
