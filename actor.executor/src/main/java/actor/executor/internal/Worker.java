@@ -61,7 +61,7 @@ final class Worker {
     private Mailbox visiting;
     /** The mailbox of this worker's slice to visit next ({@link #follow}), or null. */
     private Mailbox handedTo;
-    /** The last hand-off between two mailboxes of this slice that {@link #handOff} saw: from, to. */
+    /** The last hand-off {@link #handOff} saw (the first send of an envelope gulped alone): from, to. */
     private Mailbox handOffFrom;
     private Mailbox handOffTo;
     /** Backlogged mailboxes found by the current pass. */
@@ -251,8 +251,8 @@ final class Worker {
                 && !thief.tryPull(mailbox)) {
             pushTo = thief.pushTarget(mailbox);
         }
-        if (mailbox != visiting && mailbox.ownerRacy() == sleep) {
-            if (mailbox == handOffFrom && visiting == handOffTo) {
+        if (mailbox != visiting) {
+            if (mailbox == handOffFrom && visiting == handOffTo && mailbox.ownerRacy() == sleep) {
                 handedTo = mailbox;
             }
             handOffFrom = visiting;

@@ -120,8 +120,11 @@ class ConversationTest {
                 "the bystander ran " + bystander.lag + " rally messages after it was sent its message");
     }
 
-    /** A numbered message: from a partner (sender -1) or from outside thread {@code sender}. */
+    /** A numbered message: from a partner (sender -1), from outside thread {@code sender}, or the start. */
     static final class Numbered extends Message {
+        static final int PARTNER = -1;
+        static final int START = -2;
+
         final int sender;
         final long seq;
 
@@ -132,10 +135,10 @@ class ConversationTest {
     }
 
     /**
-     * One side of a conversation: answers each of its partner's messages with the next of its own
-     * until it has sent {@code rallies} (the first, number 0, is sent for it from outside); also
-     * takes numbered messages from outside threads. Checks order per sender, and exclusion; counts
-     * {@code done} down once everything it expects has arrived.
+     * One side of a conversation: told to start, or answering, it sends its partner the next of its
+     * own numbered messages until it has sent {@code rallies}; also takes numbered messages from
+     * outside threads. Checks order per sender, and exclusion; counts {@code done} down once
+     * everything it expects has arrived.
      */
     static final class Talker extends Actor<Numbered> {
         Talker partner;
@@ -144,7 +147,7 @@ class ConversationTest {
         private final long outsideTotal;
         private final CountDownLatch done;
         private final AtomicInteger inside = new AtomicInteger();
-        private long sent = 1;
+        private long sent;
         private long fromPartner;
         private long fromOutside;
         volatile String violation;
@@ -165,13 +168,15 @@ class ConversationTest {
                 violation = "two threads ran " + this + " at once";
             }
             try {
-                if (m.sender < 0) {
+                if (m.sender == Numbered.START) {
+                    partner.send(new Numbered(Numbered.PARTNER, sent++));
+                } else if (m.sender == Numbered.PARTNER) {
                     if (m.seq != fromPartner) {
                         violation = this + ": from its partner expected #" + fromPartner + " got #" + m.seq;
                     }
                     fromPartner++;
                     if (sent < rallies) {
-                        partner.send(new Numbered(-1, sent++));
+                        partner.send(new Numbered(Numbered.PARTNER, sent++));
                     }
                 } else {
                     if (m.seq != nextSeq[m.sender]) {
@@ -219,8 +224,8 @@ class ConversationTest {
             talkers[i].partner = talkers[i + 1];
             talkers[i + 1].partner = talkers[i];
         }
-        for (Talker talker : talkers) {
-            talker.partner.send(new Numbered(-1, 0));
+        for (int i = 0; i < talkers.length; i += 2) {
+            talkers[i].send(new Numbered(Numbered.START, 0));
         }
         final Thread[] outside = new Thread[outsideSenders];
         for (int s = 0; s < outsideSenders; s++) {
