@@ -56,7 +56,7 @@ public final class Suite {
             with min-max whiskers).
 
             options:
-              --preset small|reference   sizes (default small: about 10 minutes on 2 cores; reference:
+              --preset small|reference   sizes (default small: 8-10 minutes on 2 cores; reference:
                                          the reference chapter's and Savina's sizes, over an hour)
               --only a,b,...             only these benchmarks (default all): %s
               --systems a,b              actorkit and/or pekko (default both)
