@@ -11,6 +11,7 @@ import actor.api.Allocation;
 import actor.api.MailboxKind;
 import actor.api.Message;
 import actor.api.PoisonPill;
+import actor.blackbox.DeliveryStress.Numbered;
 import actor.steal.VictimSelectors;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -120,19 +121,9 @@ class ConversationTest {
                 "the bystander ran " + bystander.lag + " rally messages after it was sent its message");
     }
 
-    /** A numbered message: from a partner (sender -1), from outside thread {@code sender}, or the start. */
-    static final class Numbered extends Message {
-        static final int PARTNER = -1;
-        static final int START = -2;
-
-        final int sender;
-        final long seq;
-
-        Numbered(int sender, long seq) {
-            this.sender = sender;
-            this.seq = seq;
-        }
-    }
+    /** {@link Numbered#sender} of a partner's message, and of the message that starts a pair. */
+    private static final int PARTNER = -1;
+    private static final int START = -2;
 
     /**
      * One side of a conversation: told to start, or answering, it sends its partner the next of its
@@ -168,15 +159,15 @@ class ConversationTest {
                 violation = "two threads ran " + this + " at once";
             }
             try {
-                if (m.sender == Numbered.START) {
-                    partner.send(new Numbered(Numbered.PARTNER, sent++));
-                } else if (m.sender == Numbered.PARTNER) {
+                if (m.sender == START) {
+                    partner.send(new Numbered(PARTNER, sent++));
+                } else if (m.sender == PARTNER) {
                     if (m.seq != fromPartner) {
                         violation = this + ": from its partner expected #" + fromPartner + " got #" + m.seq;
                     }
                     fromPartner++;
                     if (sent < rallies) {
-                        partner.send(new Numbered(Numbered.PARTNER, sent++));
+                        partner.send(new Numbered(PARTNER, sent++));
                     }
                 } else {
                     if (m.seq != nextSeq[m.sender]) {
@@ -225,7 +216,7 @@ class ConversationTest {
             talkers[i + 1].partner = talkers[i];
         }
         for (int i = 0; i < talkers.length; i += 2) {
-            talkers[i].send(new Numbered(Numbered.START, 0));
+            talkers[i].send(new Numbered(START, 0));
         }
         final Thread[] outside = new Thread[outsideSenders];
         for (int s = 0; s < outsideSenders; s++) {
