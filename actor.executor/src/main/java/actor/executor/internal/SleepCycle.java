@@ -8,8 +8,9 @@ import java.util.concurrent.TimeUnit;
  * When and how long one worker sleeps, and its re-checks. The worker announces sleep and re-checks
  * its slice under the mailbox locks ({@link #mayHaveWork()}; {@link WorkerSleep} has the protocol),
  * then parks. A worker that cannot steal rescans on its own every {@link #SLEEP_RESCAN_NANOS}. A
- * thief looks for work (own slice, one steal attempt) every {@link #WATCH_NANOS} times the number of
- * sleepers while another worker is awake, to rescue a worker stuck in one behaviour, and otherwise
+ * thief looks for work (own slice, one steal attempt on an awake worker, {@link Thief#watchOnce}) every
+ * {@link #WATCH_NANOS} times the number of sleepers while another worker is awake, in turns
+ * ({@link #untilWatchTurn}), to rescue a worker stuck in one behaviour, and otherwise
  * backs off from {@link #THIEF_RESCAN_MIN_NANOS} to {@link #THIEF_RESCAN_MAX_NANOS}; summoned by an
  * overloaded worker, it first tries a steal from that one.
  *
@@ -70,10 +71,12 @@ final class SleepCycle implements WorkerSleep.Recheck {
         while (!termination.isDone()) {
             worker.trimSpare();
             long rescanNanos = SLEEP_RESCAN_NANOS;
+            boolean watching = false;
             if (thief != null) {
                 // NOTE: a sleeper is not a victim worth choosing: stamp as if it had just looked for work.
                 thief.stamp();
-                rescanNanos = thief.othersAwake() ? WATCH_NANOS * sleepers : backoffNanos;
+                watching = thief.othersAwake();
+                rescanNanos = watching ? untilWatchTurn(System.nanoTime()) : backoffNanos;
             }
             final WorkerSleep.Outcome outcome = sleep.sleep(this, rescanNanos);
             if (outcome == WorkerSleep.Outcome.WOKEN) {
@@ -86,11 +89,25 @@ final class SleepCycle implements WorkerSleep.Recheck {
             if (outcome != WorkerSleep.Outcome.TIMED_OUT) {
                 return;
             }
-            if (worker.pass() > 0 || (thief != null && thief.tryStealOnce())) {
+            if (worker.pass() > 0 || (thief != null && (watching ? thief.watchOnce() : thief.tryStealOnce()))) {
                 return;
             }
             backoffNanos = Math.min(2 * backoffNanos, THIEF_RESCAN_MAX_NANOS);
         }
+    }
+
+    /**
+     * Nanoseconds from {@code now} to this worker's next turn to watch: the sleepers take turns, one
+     * every {@link #WATCH_NANOS} on the common clock, so their looks stay spread out. Sleepers that
+     * fell asleep together (the end of a burst) and each parked a whole period would all wake
+     * together, look within microseconds of each other (too close to tell a stuck worker from a
+     * busy one), and leave the stuck worker alone for the rest of the period: about 30 ms with 16
+     * workers, measured on the rescue row.
+     */
+    long untilWatchTurn(long now) {
+        final long period = WATCH_NANOS * sleepers;
+        final long phase = worker.index % sleepers * WATCH_NANOS;
+        return period - Math.floorMod(now - phase, period);
     }
 
     @Override

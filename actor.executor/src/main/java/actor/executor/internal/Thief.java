@@ -94,10 +94,8 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     private final int index;
     private final WorkerSleep[] sleeps;
     private final WorkerProgress[] progress;
-    /** Per victim: the progress count this thief saw last, and when it first saw that value. */
-    private final long[] seenProgress;
-    private final long[] seenSinceNanos;
     private int summonCursor;
+    private int watchCursor;
     private int emptyPasses;
     /** Whether this worker has attempted a steal since it last found work (then its search is recorded in the stamps). */
     private boolean searching;
@@ -125,8 +123,6 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
         this.index = index;
         this.sleeps = sleeps;
         this.progress = progress;
-        this.seenProgress = new long[sleeps.length];
-        this.seenSinceNanos = new long[sleeps.length];
         this.table = table;
         this.selector = selector;
         this.view = view;
@@ -203,6 +199,31 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
             return false;
         }
         return tryStealFrom(victim);
+    }
+
+    /**
+     * A sleeping thief's look while another worker is awake ({@link SleepCycle}): one steal attempt
+     * on the next awake worker in turn, not on the selector's choice. The sleepers' looks are
+     * spread in time so that together they come about every {@link SleepCycle#WATCH_NANOS}; aimed
+     * at the awake workers, two of them soon see a worker stuck in one behaviour twice (the
+     * observation is shared, {@link WorkerProgress#stallObservation}), and the second rescues its
+     * other mailboxes. A victim chosen at random among 15 others made the stuck worker wait for
+     * the same look about fifteen times longer.
+     *
+     * @return true if a mailbox was stolen
+     */
+    boolean watchOnce() {
+        stamp();
+        final int n = sleeps.length;
+        for (int i = 1; i < n; i++) {
+            watchCursor = watchCursor + 1 >= n ? 0 : watchCursor + 1;
+            final int w = watchCursor;
+            if (w != index && !sleeps[w].isSleeping()) {
+                attempted(w);
+                return tryStealFrom(w);
+            }
+        }
+        return false;
     }
 
     /** One steal attempt on a given victim (the selector's choice, or a worker that summoned help). */
@@ -381,22 +402,23 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     }
 
     /**
-     * Whether {@code victim} has been inside the same batch since this thief's previous look, at
-     * least {@link #RESCUE_AFTER_NANOS} ago if its thread is blocked now, at least
-     * {@link #RESCUE_RUNNING_AFTER_NANOS} ago if it is runnable.
+     * Whether {@code victim} has been inside the same batch since a thief's previous look (any
+     * thief's: {@link WorkerProgress#stallObservation}), at least {@link #RESCUE_AFTER_NANOS} ago if
+     * its thread is blocked now, at least {@link #RESCUE_RUNNING_AFTER_NANOS} ago if it is runnable.
      */
     private boolean isStuck(int victim) {
-        final long seen = progress[victim].read();
+        final WorkerProgress watched = progress[victim];
+        final long seen = watched.read();
         final long now = System.nanoTime();
-        if (seen != seenProgress[victim]) {
-            seenProgress[victim] = seen;
-            seenSinceNanos[victim] = now;
+        final long observation = watched.stallObservation();
+        if (!WorkerProgress.observedCount(observation, seen)) {
+            watched.observe(seen, now);
             return false;
         }
         if (!WorkerProgress.insideBatch(seen)) {
             return false;
         }
-        final long stuckNanos = now - seenSinceNanos[victim];
+        final long stuckNanos = WorkerProgress.observedFor(observation, now);
         return stuckNanos >= RESCUE_RUNNING_AFTER_NANOS
                 || stuckNanos >= RESCUE_AFTER_NANOS && !sleeps[victim].isThreadRunnable();
     }

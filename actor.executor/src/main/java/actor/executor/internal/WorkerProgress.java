@@ -44,17 +44,40 @@ abstract class WorkerProgressPad1 extends WorkerProgressCount {
 }
 
 /**
+ * The count as thieves last saw it, and since when ({@link WorkerProgress#stallObservation}):
+ * written by thieves only, on a line of its own, so their looks do not disturb the worker's.
+ */
+abstract class WorkerProgressStall extends WorkerProgressPad1 {
+    long stall;
+}
+
+/** Padding after the thieves' observation. */
+abstract class WorkerProgressPad2 extends WorkerProgressStall {
+    byte c000, c001, c002, c003, c004, c005, c006, c007, c010, c011, c012, c013, c014, c015, c016, c017;
+    byte c020, c021, c022, c023, c024, c025, c026, c027, c030, c031, c032, c033, c034, c035, c036, c037;
+    byte c040, c041, c042, c043, c044, c045, c046, c047, c050, c051, c052, c053, c054, c055, c056, c057;
+    byte c060, c061, c062, c063, c064, c065, c066, c067, c070, c071, c072, c073, c074, c075, c076, c077;
+    byte c100, c101, c102, c103, c104, c105, c106, c107, c110, c111, c112, c113, c114, c115, c116, c117;
+    byte c120, c121, c122, c123, c124, c125, c126, c127, c130, c131, c132, c133, c134, c135, c136, c137;
+    byte c140, c141, c142, c143, c144, c145, c146, c147, c150, c151, c152, c153, c154, c155, c156, c157;
+    byte c160, c161, c162, c163, c164, c165, c166, c167, c170, c171, c172, c173, c174, c175, c176, c177;
+}
+
+/**
  * One worker's progress, for thieves. The count is incremented when a batch begins and when it
  * ends, so it is odd exactly while the worker is inside a batch: a thief that sees the same odd
  * count twice, {@link Thief#RESCUE_AFTER_NANOS} apart, knows the worker is stuck in one behaviour
  * (blocked, or computing for long) and may take its other mailboxes even when they hold a single
- * message. The cost estimate, nanoseconds per message measured on a sample of batches, tells a
- * thief how much work a backlog is ({@link Thief#MIN_BACKLOG_NANOS}).
+ * message. Thieves share what they saw ({@link #stallObservation}): with many workers a random
+ * victim selector rarely sends the same thief to a stuck worker twice, but any two looks by any
+ * thieves, far enough apart, tell it is stuck. The cost estimate, nanoseconds per message
+ * measured on a sample of batches, tells a thief how much work a backlog is
+ * ({@link Thief#MIN_BACKLOG_NANOS}).
  *
  * <p>Threading: single writer (the worker; a plain read and an opaque store, no atomic), any reader
  * (opaque). Alone on its cache line, so the two stores per batch disturb no one.
  */
-final class WorkerProgress extends WorkerProgressPad1 {
+final class WorkerProgress extends WorkerProgressPad2 {
 
     /**
      * Small batches between two timed ones (a power of two): two clock reads per batch would cost
@@ -84,6 +107,16 @@ final class WorkerProgress extends WorkerProgressPad1 {
     private static final VarHandle VH_IDLE;
     private static final VarHandle VH_LOADED;
     private static final VarHandle VH_SETTLED;
+    private static final VarHandle VH_STALL;
+    /**
+     * Bits of the count an observation keeps (the low ones, the inside-a-batch bit among them),
+     * under a bit that marks an observation as made, so that none is 0.
+     */
+    private static final int OBSERVED_COUNT_BITS = 23;
+    private static final int OBSERVED_TIME_BITS = Long.SIZE - OBSERVED_COUNT_BITS - 1;
+    private static final long OBSERVED_TIME_MASK = (1L << OBSERVED_TIME_BITS) - 1;
+    private static final long OBSERVED_COUNT_MASK = (1L << OBSERVED_COUNT_BITS) - 1;
+    private static final long OBSERVED = 1L << OBSERVED_COUNT_BITS;
     /** Duty cycles in a row that found work after which a worker counts as loaded ({@link #isLoaded}). */
     static final int LOADED_AFTER_BUSY_CYCLES = 8;
 
@@ -97,6 +130,7 @@ final class WorkerProgress extends WorkerProgressPad1 {
             VH_IDLE = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "idle", boolean.class);
             VH_LOADED = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "loaded", boolean.class);
             VH_SETTLED = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "settled", boolean.class);
+            VH_STALL = MethodHandles.lookup().findVarHandle(WorkerProgressStall.class, "stall", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -228,6 +262,37 @@ final class WorkerProgress extends WorkerProgressPad1 {
     /** Any thread: the current count (opaque). */
     long read() {
         return (long) VH_COUNT.getOpaque(this);
+    }
+
+    /**
+     * Any thread (thieves): the last observation a thief recorded ({@link #observe}), 0 if none.
+     * An observation packs the low {@value #OBSERVED_COUNT_BITS} bits of the count with the time in
+     * microseconds (modulo 2^40, about 12 days), so a reader gets a count and its time together
+     * without a lock; the count would have to advance by a multiple of 2^23 between two looks to be
+     * mistaken for the same.
+     */
+    long stallObservation() {
+        return (long) VH_STALL.getOpaque(this);
+    }
+
+    /** Any thread (thieves): records {@code count} as seen at {@code nanoTime} (opaque; the last writer wins). */
+    void observe(long count, long nanoTime) {
+        VH_STALL.setOpaque(this, (OBSERVED | count & OBSERVED_COUNT_MASK) << OBSERVED_TIME_BITS
+                | nanoTime / 1_000 & OBSERVED_TIME_MASK);
+    }
+
+    /** Whether {@code observation} (not none) saw {@code count}. */
+    static boolean observedCount(long observation, long count) {
+        return observation >>> OBSERVED_TIME_BITS == (OBSERVED | count & OBSERVED_COUNT_MASK);
+    }
+
+    /**
+     * Nanoseconds from {@code observation} to {@code nanoTime} (to the microsecond); 0 if the
+     * observation is the later one (another thief recorded it after this one read the clock).
+     */
+    static long observedFor(long observation, long nanoTime) {
+        final long micros = (nanoTime / 1_000 - (observation & OBSERVED_TIME_MASK)) & OBSERVED_TIME_MASK;
+        return micros > OBSERVED_TIME_MASK / 2 ? 0 : micros * 1_000;
     }
 
     /** Whether {@code count} was read while its worker was inside a batch. */

@@ -38,8 +38,9 @@ class PaddingTest {
     }
 
     @Test
-    void theWorkerProgressCountSitsBetweenPads() {
+    void theWorkerProgressCountAndTheThievesObservationEachSitBetweenPads() {
         assertPadded(ClassLayout.parseClass(WorkerProgress.class), List.of("count", "nanosPerMessage", "handOffsPer256", "idle", "loaded", "settled"));
+        assertPadded(ClassLayout.parseClass(WorkerProgress.class), List.of("stall"));
     }
 
     @Test
