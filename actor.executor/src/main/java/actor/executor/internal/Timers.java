@@ -18,9 +18,9 @@ import org.jctools.queues.MpscUnboundedXaddArrayQueue;
  * millisecond), parking until the earliest pending deadline (at most a turn of the wheel), or until
  * a schedule due before then wakes it: a schedule due later (an ask's timeout, most often) queues
  * without waking it, and one cancelled before the thread next wakes never reaches the wheel (see
- * {@link #enqueue} and {@link #announcePark} for why none is late). It finds that deadline by a scan of its schedules after each expiry,
- * while they are at most {@link #SCANNED_SCHEDULES}; with more it parks until the next tick, which
- * is then likely to hold one anyway. A cancelled schedule
+ * {@link #enqueue} and {@link #announcePark} for why none is late). It finds that deadline by a
+ * scan of its schedules after each expiry, while they are at most {@link #SCANNED_SCHEDULES}; with
+ * more it parks until the next tick, which is then likely to hold one anyway. A cancelled schedule
  * is dropped when its deadline comes. {@link #close()}, when the system has stopped, ends the
  * thread; nothing is sent after that.
  *

@@ -74,8 +74,10 @@ abstract class WorkerProgressPad2 extends WorkerProgressStall {
  * measured on a sample of batches, tells a thief how much work a backlog is
  * ({@link Thief#MIN_BACKLOG_NANOS}).
  *
- * <p>Threading: single writer (the worker; a plain read and an opaque store, no atomic), any reader
- * (opaque). Alone on its cache line, so the two stores per batch disturb no one.
+ * <p>Threading: the count and the estimates have a single writer (the worker; a plain read and an
+ * opaque store, no atomic) and any reader (opaque), alone on their cache line, so the two stores
+ * per batch disturb no one. The observation is the thieves' own (opaque, the last writer wins),
+ * on another line.
  */
 final class WorkerProgress extends WorkerProgressPad2 {
 
