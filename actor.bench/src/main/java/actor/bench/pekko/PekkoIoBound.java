@@ -3,6 +3,7 @@ package actor.bench.pekko;
 import actor.bench.suite.IoSimulator;
 import actor.bench.suite.IoWork;
 import actor.bench.suite.RunSpec;
+import actor.bench.suite.Sizes;
 import actor.bench.suite.Workload;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +12,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.function.ToIntFunction;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
@@ -38,6 +40,8 @@ import org.apache.pekko.actor.typed.javadsl.StashBuffer;
  *       to the idle behaviour, whose first one switches back to waiting and re-stashes the rest,
  *       once per result.)</li>
  * </ul>
+ * {@link #pipeToSelfMany()} ({@code io-await-many}'s peer) is the second form with
+ * {@code ioManyActors} actors.
  * Each iteration records {@code peak_in_flight}: the most reads in flight at once.
  */
 public final class PekkoIoBound implements Workload {
@@ -179,27 +183,38 @@ public final class PekkoIoBound implements Workload {
 
     private static final String NAME = "PekkoIoBound";
 
+    private final ToIntFunction<Sizes> actors;
     private final ClientFactory factory;
 
-    private PekkoIoBound(ClientFactory factory) {
+    private PekkoIoBound(ToIntFunction<Sizes> actors, ClientFactory factory) {
+        this.actors = actors;
         this.factory = factory;
     }
 
     /** {@code io-block}: each request blocks the behaviour's thread until its read completes. */
     public static PekkoIoBound blocking() {
-        return new PekkoIoBound((io, index, requests, tally) ->
+        return new PekkoIoBound(Sizes::ioActors, (io, index, requests, tally) ->
                 Behaviors.setup(context -> new BlockingClient(context, io, index, requests, tally)));
     }
 
     /** {@code io-await}'s peer: each request pipes its read's result to the actor, which stashes the requests behind it. */
     public static PekkoIoBound pipeToSelf() {
-        return new PekkoIoBound((io, index, requests, tally) -> Behaviors.withStash(requests,
-                stash -> Behaviors.setup(context -> new PipeClient(context, stash, io, index, requests, tally))));
+        return new PekkoIoBound(Sizes::ioActors, PekkoIoBound::pipeClient);
+    }
+
+    /** {@code io-await-many}'s peer: {@link #pipeToSelf()} with {@code ioManyActors} actors. */
+    public static PekkoIoBound pipeToSelfMany() {
+        return new PekkoIoBound(Sizes::ioManyActors, PekkoIoBound::pipeClient);
+    }
+
+    private static Behavior<IoMessage> pipeClient(IoSimulator io, int index, int requests, Tally tally) {
+        return Behaviors.withStash(requests,
+                stash -> Behaviors.setup(context -> new PipeClient(context, stash, io, index, requests, tally)));
     }
 
     @Override
     public long run(RunSpec spec) throws Exception {
-        final int actors = spec.sizes().ioActors();
+        final int actors = this.actors.applyAsInt(spec.sizes());
         final int requests = spec.sizes().ioRequests();
         final Request[] stream = new Request[requests];
         for (int r = 0; r < requests; r++) {

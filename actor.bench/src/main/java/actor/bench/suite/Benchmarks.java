@@ -74,6 +74,7 @@ public enum Benchmarks {
     ASK("ask", Ask::new, PekkoAsk::new, false, false),
     IO_BLOCK("io-block", IoBound::blocking, PekkoIoBound::blocking, WorkerSweeps.IO),
     IO_AWAIT("io-await", IoBound::awaiting, PekkoIoBound::pipeToSelf, true, WorkerSweeps.IO),
+    IO_AWAIT_MANY("io-await-many", IoBound::awaitingMany, PekkoIoBound::pipeToSelfMany, true, WorkerSweeps.IO),
     NQUEENS("nqueens", NQueens::new, null, true, false),
     TRAPEZOID("trapezoid", Trapezoid::new, null, true, false),
     REMOTE_PING_PONG("remote-ping-pong", Remote::pingPong, PekkoRemote::pingPong, false, false),

@@ -51,9 +51,11 @@ import java.util.Map;
  *                             a reply nobody rescues waits about this long
  * @param askRoundTrips        ask: sequential asks from the main thread, each awaited before the next
  * @param ioActors             io-block and io-await: actors, each handling its requests one at a time
- * @param ioRequests           io-block and io-await: requests per actor, all sent to it up front, each
+ * @param ioManyActors         io-await-many: actors, as in io-await but so many that the system, not the
+ *                             simulated device's latency, bounds the run
+ * @param ioRequests           io-block, io-await and io-await-many: requests per actor, all sent to it up front, each
  *                             waiting for one simulated I/O ({@link IoSimulator})
- * @param ioDelayMicros        io-block and io-await: how long each simulated I/O takes, in microseconds
+ * @param ioDelayMicros        io-block, io-await and io-await-many: how long each simulated I/O takes, in microseconds
  * @param nqueensSize          nqueens (Savina's, the locality reference's): the side of the board
  * @param nqueensThreshold     nqueens: rows placed through the master before a worker searches the rest
  *                             sequentially
@@ -73,7 +75,7 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
                     int throughputActors, int throughputMessages, int bigActors, int bigPings,
                     int brokerCreatures, int brokerMeetings, int spawnActors,
                     int rescueRounds, int rescueBlockMillis, int askRoundTrips,
-                    int ioActors, int ioRequests, int ioDelayMicros,
+                    int ioActors, int ioManyActors, int ioRequests, int ioDelayMicros,
                     int nqueensSize, int nqueensThreshold, int nqueensWorkers,
                     int trapezoidPieces, int trapezoidWorkers,
                     int remotePingPongRoundTrips, int remoteMessages, int remoteWindow) {
@@ -99,7 +101,7 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
             100, 200_000, 200_000,                        // broker; spawn
             20, 50,                                       // rescue
             20_000,                                       // ask
-            64, 10, 1_000,                                // io-block, io-await
+            64, 2_000, 10, 1_000,                         // io-block, io-await; io-await-many
             11, 4, 20,                                    // nqueens
             1_000_000, 100,                               // trapezoid
             2_000, 200_000, 1_000);                       // remote ping-pong, throughput, window
@@ -116,7 +118,7 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
             100, 200_000, 1_000_000,
             100, 50,
             100_000,
-            256, 40, 1_000,
+            256, 4_000, 40, 1_000,
             12, 4, 20,
             10_000_000, 100,
             20_000, 2_000_000, 1_000);

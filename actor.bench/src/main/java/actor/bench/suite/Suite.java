@@ -61,8 +61,8 @@ public final class Suite {
               --only a,b,...             only these benchmarks (default all): %s
               --systems a,b              actorkit and/or pekko (default both)
               --workers N                worker threads of both systems (default: available processors);
-                                         the I/O-bound rows (io-block, io-await) also run with
-                                         1, 2 and 8 workers
+                                         the I/O-bound rows (io-block, io-await, io-await-many)
+                                         also run with 1, 2 and 8 workers
               --warmup N                 at least N warm-up iterations per run (default 2)
               --warmup-ms MS             and warm-up iterations until at least MS milliseconds
                                          of them have run (default %d: the JIT settles

@@ -7,7 +7,9 @@ import actor.api.Continuation;
 import actor.bench.suite.IoSimulator;
 import actor.bench.suite.IoWork;
 import actor.bench.suite.RunSpec;
+import actor.bench.suite.Sizes;
 import actor.bench.suite.Workload;
+import java.util.function.ToIntFunction;
 
 /**
  * The I/O-bound rows: {@code ioActors} actors each handle {@code ioRequests} requests one at a
@@ -15,14 +17,17 @@ import actor.bench.suite.Workload;
  * a read). The main thread sends every actor all of its requests up front; an actor that has
  * handled its last one terminates, and the run ends when the last has ({@code stop()} returns).
  * Each actor's results are folded into an order-sensitive checksum ({@link IoWork}), checked after
- * the run. Two forms:
+ * the run. Two forms, and the second with more actors:
  * <ul>
  *   <li>{@link #blocking()} ({@code io-block}): the behaviour waits in {@code join()}, holding its
  *       worker, so at most one read per worker is in flight;</li>
  *   <li>{@link #awaiting()} ({@code io-await}): the behaviour returns
  *       {@link Actor#await await(read, continuation)}; the worker moves on, the actor's further
  *       requests stay queued until the continuation has run, and every actor can have a read in
- *       flight.</li>
+ *       flight;</li>
+ *   <li>{@link #awaitingMany()} ({@code io-await-many}): the await form with {@code ioManyActors}
+ *       actors, so many reads in flight that the work of handing completions to the actors, not
+ *       the device's latency, bounds the run.</li>
  * </ul>
  * Each iteration records {@code peak_in_flight}: the most reads in flight at once.
  */
@@ -101,26 +106,33 @@ public final class IoBound implements Workload {
     }
 
     private final String name;
+    private final ToIntFunction<Sizes> actors;
     private final ClientFactory factory;
 
-    private IoBound(String name, ClientFactory factory) {
+    private IoBound(String name, ToIntFunction<Sizes> actors, ClientFactory factory) {
         this.name = name;
+        this.actors = actors;
         this.factory = factory;
     }
 
     /** {@code io-block}: each request blocks the behaviour's worker until its read completes. */
     public static IoBound blocking() {
-        return new IoBound("io-block", BlockingClient::new);
+        return new IoBound("io-block", Sizes::ioActors, BlockingClient::new);
     }
 
     /** {@code io-await}: each request suspends its actor, not its worker, until its read completes. */
     public static IoBound awaiting() {
-        return new IoBound("io-await", AwaitingClient::new);
+        return new IoBound("io-await", Sizes::ioActors, AwaitingClient::new);
+    }
+
+    /** {@code io-await-many}: {@code io-await} with {@code ioManyActors} actors. */
+    public static IoBound awaitingMany() {
+        return new IoBound("io-await-many", Sizes::ioManyActors, AwaitingClient::new);
     }
 
     @Override
     public long run(RunSpec spec) {
-        final int actors = spec.sizes().ioActors();
+        final int actors = this.actors.applyAsInt(spec.sizes());
         final int requests = spec.sizes().ioRequests();
         final Request[] stream = new Request[requests];
         for (int r = 0; r < requests; r++) {

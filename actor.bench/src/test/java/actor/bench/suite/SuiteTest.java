@@ -58,9 +58,11 @@ class SuiteTest {
         assertEquals(1_000_000, r.spawnActors());
         assertEquals(List.of(100, 50), List.of(r.rescueRounds(), r.rescueBlockMillis()));
         assertEquals(List.of(20, 50), List.of(Sizes.SMALL.rescueRounds(), Sizes.SMALL.rescueBlockMillis()));
-        assertEquals(List.of(256, 40, 1_000), List.of(r.ioActors(), r.ioRequests(), r.ioDelayMicros()));
-        assertEquals(List.of(64, 10, 1_000),
-                List.of(Sizes.SMALL.ioActors(), Sizes.SMALL.ioRequests(), Sizes.SMALL.ioDelayMicros()),
+        assertEquals(List.of(256, 4_000, 40, 1_000),
+                List.of(r.ioActors(), r.ioManyActors(), r.ioRequests(), r.ioDelayMicros()));
+        assertEquals(List.of(64, 2_000, 10, 1_000),
+                List.of(Sizes.SMALL.ioActors(), Sizes.SMALL.ioManyActors(), Sizes.SMALL.ioRequests(),
+                        Sizes.SMALL.ioDelayMicros()),
                 "the issue's d = 1 ms in both presets");
     }
 
@@ -157,7 +159,7 @@ class SuiteTest {
     void theChaptersDefinitionsAndTheCrossWorkerWorkloadsAreInTheSuiteOnBothSystems() {
         final List<String> ids = Benchmarks.ids();
         for (String id : List.of("static-send", "dynamic-send", "static-send-external", "dynamic-send-external",
-                "ping-pong-cross", "request-reply", "broker", "rescue", "io-block", "io-await")) {
+                "ping-pong-cross", "request-reply", "broker", "rescue", "io-block", "io-await", "io-await-many")) {
             final Benchmarks b = Benchmarks.byId(id).orElseThrow(() -> new AssertionError(id + " is missing"));
             assertTrue(b.hasPeer(), id + " runs on Pekko too");
             assertEquals(List.of("typed"), b.variants(Benchmarks.PEKKO), id);
@@ -168,7 +170,7 @@ class SuiteTest {
 
     @Test
     void theIoRowsSweepOneTwoAndEightWorkersBesideTheSuitesCountAndTheOthersRunAtItAlone() {
-        for (Benchmarks b : List.of(Benchmarks.IO_BLOCK, Benchmarks.IO_AWAIT)) {
+        for (Benchmarks b : List.of(Benchmarks.IO_BLOCK, Benchmarks.IO_AWAIT, Benchmarks.IO_AWAIT_MANY)) {
             assertTrue(b.sweepsWorkers(), b.id());
             assertEquals(List.of(1, 2, 8), b.workerCounts(2), b.id());
             assertEquals(List.of(1, 2, 8), b.workerCounts(8), b.id());
@@ -179,8 +181,9 @@ class SuiteTest {
         assertEquals(List.of(Benchmarks.DEFAULT_VARIANT), Benchmarks.IO_BLOCK.variants(Benchmarks.ACTORKIT));
         assertEquals(Benchmarks.KIND_VARIANTS, Benchmarks.IO_AWAIT.variants(Benchmarks.ACTORKIT),
                 "completions reach the actor's mailbox through either kind's send: the lock or the JCTools queue");
+        assertEquals(Benchmarks.KIND_VARIANTS, Benchmarks.IO_AWAIT_MANY.variants(Benchmarks.ACTORKIT));
         for (Benchmarks b : Benchmarks.values()) {
-            if (b != Benchmarks.IO_BLOCK && b != Benchmarks.IO_AWAIT) {
+            if (b != Benchmarks.IO_BLOCK && b != Benchmarks.IO_AWAIT && b != Benchmarks.IO_AWAIT_MANY) {
                 assertFalse(b.sweepsWorkers(), b.id());
                 assertEquals(List.of(3), b.workerCounts(3), b.id());
             }
@@ -210,7 +213,7 @@ class SuiteTest {
     private static final Sizes TINY = Sizes.SMALL.with("staticSends", 20_000).with("dynamicSends", 5_000)
             .with("pingPongCrossRoundTrips", 2_000).with("dictionaryClients", 5).with("dictionaryRequests", 300)
             .with("brokerCreatures", 7).with("brokerMeetings", 2_000)
-            .with("ioActors", 8).with("ioRequests", 3);
+            .with("ioActors", 8).with("ioManyActors", 12).with("ioRequests", 3);
 
     @Test
     @Timeout(120)
@@ -280,7 +283,8 @@ class SuiteTest {
     @Test
     @Timeout(120)
     void theIoFormsRunToTheirCheckedEndAndOnlyBlockingHoldsAWorkerPerRead() throws Exception {
-        final Sizes slow = TINY.with("ioActors", 4).with("ioRequests", 1).with("ioDelayMicros", 300_000);
+        final Sizes slow = TINY.with("ioActors", 4).with("ioManyActors", 6).with("ioRequests", 1)
+                .with("ioDelayMicros", 300_000);
         for (int workers : List.of(1, 3)) {
             for (Benchmarks b : List.of(Benchmarks.IO_BLOCK, Benchmarks.IO_AWAIT)) {
                 for (String system : List.of(Benchmarks.ACTORKIT, Benchmarks.PEKKO)) {
@@ -296,6 +300,10 @@ class SuiteTest {
         assertEquals(slow.ioActors(), peakInFlight(Benchmarks.IO_AWAIT, Benchmarks.ACTORKIT, 1, slow), 0.0,
                 "every actor's read in flight at once, on one worker");
         assertEquals(slow.ioActors(), peakInFlight(Benchmarks.IO_AWAIT, Benchmarks.PEKKO, 1, slow), 0.0);
+        for (String system : List.of(Benchmarks.ACTORKIT, Benchmarks.PEKKO)) {
+            assertEquals(slow.ioManyActors(), peakInFlight(Benchmarks.IO_AWAIT_MANY, system, 1, slow), 0.0,
+                    "io-await-many runs ioManyActors actors on " + system);
+        }
     }
 
     @Test
