@@ -153,6 +153,7 @@ public final class Report {
                 .append(", \"warmup\": ").append(info.warmup())
                 .append(", \"warmup_ms\": ").append(info.warmupMillis())
                 .append(", \"iterations\": ").append(info.iterations())
+                .append(", \"forks\": ").append(info.forks())
                 .append(", \"date\": ").append(quote(info.date()))
                 .append(", \"commit\": ").append(quote(info.commit()))
                 .append(", \"jvm\": ").append(quote(info.jvm()))

@@ -1,5 +1,7 @@
 package actor.bench.suite;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -17,6 +19,37 @@ public record Result(String benchmark, String system, String variant, int worker
     public Result {
         timesNs = List.copyOf(timesNs);
         extras = Map.copyOf(extras);
+    }
+
+    /**
+     * One run's forks (the same benchmark, system, variant and workers, each in its own JVM) as one
+     * result: every iteration of every fork, the highest peak memory, the last fork's extras, and
+     * the first error (a run with a failed fork has failed).
+     *
+     * @throws IllegalArgumentException if {@code forks} is empty or mixes runs
+     */
+    public static Result pooled(List<Result> forks) {
+        if (forks.isEmpty()) {
+            throw new IllegalArgumentException("no forks to pool");
+        }
+        final Result first = forks.get(0);
+        final List<Long> times = new ArrayList<>();
+        long peak = -1;
+        final Map<String, Double> extras = new LinkedHashMap<>();
+        String error = null;
+        for (Result fork : forks) {
+            if (!fork.benchmark.equals(first.benchmark) || !fork.system.equals(first.system)
+                    || !fork.variant.equals(first.variant) || fork.workers != first.workers) {
+                throw new IllegalArgumentException("forks of different runs: " + first + " and " + fork);
+            }
+            times.addAll(fork.timesNs);
+            peak = Math.max(peak, fork.peakRssKb);
+            extras.putAll(fork.extras);
+            if (error == null) {
+                error = fork.error;
+            }
+        }
+        return new Result(first.benchmark, first.system, first.variant, first.workers, times, peak, extras, error);
     }
 
     public boolean ok() {

@@ -20,7 +20,8 @@ import java.util.concurrent.TimeUnit;
  * @param workers       worker threads of both systems
  * @param warmup        least warm-up iterations per run
  * @param warmupMillis  least warm-up time per run: iterations go on until this much has run
- * @param iterations    measured iterations per run
+ * @param iterations    measured iterations per run, in each fork
+ * @param forks         JVMs per run ({@code --forks}), whose iterations are pooled
  * @param sizes         every size actually used (the preset with the overrides applied), by name
  * @param sizeOverrides the {@code --size name=value} options given
  * @param jvmArgs       the options every child JVM ran with
@@ -29,7 +30,8 @@ import java.util.concurrent.TimeUnit;
  * @param jvm           the JVM's name and version
  * @param cpus          processors available to the JVM
  */
-public record RunInfo(String preset, int workers, int warmup, long warmupMillis, int iterations, Map<String, Long> sizes,
+public record RunInfo(String preset, int workers, int warmup, long warmupMillis, int iterations, int forks,
+                      Map<String, Long> sizes,
                       List<String> sizeOverrides, List<String> jvmArgs, String date, String commit, String jvm,
                       int cpus) {
 
@@ -83,10 +85,11 @@ public record RunInfo(String preset, int workers, int warmup, long warmupMillis,
         }
     }
 
-    /** One line: preset, workers, iterations, date, commit, JVM and processors. */
+    /** One line: preset, workers, iterations (and forks), date, commit, JVM and processors. */
     public String summary() {
         return String.format(Locale.ROOT,
-                "preset %s, %d workers, %d+ warm-up iterations (at least %d ms) + %d measured, %s, commit %s, %s, %d CPUs",
-                preset, workers, warmup, warmupMillis, iterations, date, commit, jvm, cpus);
+                "preset %s, %d workers, %d+ warm-up iterations (at least %d ms) + %d measured%s, %s, commit %s, %s, %d CPUs",
+                preset, workers, warmup, warmupMillis, iterations,
+                forks > 1 ? " in each of " + forks + " JVMs per run" : "", date, commit, jvm, cpus);
     }
 }

@@ -41,7 +41,7 @@ public final class Suite {
 
     /** Parsed command line. */
     record Options(String preset, List<String> only, List<String> systems, int workers, int warmup, long warmupMillis,
-                   int iterations, List<String> sizes, List<String> jvmArgs, Path out) {
+                   int iterations, int forks, List<String> sizes, List<String> jvmArgs, Path out) {
     }
 
     static final String HELP = """
@@ -69,6 +69,10 @@ public final class Suite {
                                          only after about half a second of a workload, on both
                                          systems); --warmup 0 --warmup-ms 0 for no warm-up
               --iterations N             measured iterations per run (default 5)
+              --forks N                  run the whole plan N times, each run in a new JVM
+                                         every time (default 1), and pool each run's
+                                         iterations: a JVM's own mode (code layout, thread
+                                         placement) then weighs 1/N in every median
               --size name=value          override one size (repeatable); names: %s
               --jvm-arg ARG              extra JVM option for every run (repeatable); default heap -Xmx4g
                                          (small) or -Xmx16g (reference), kept between
@@ -92,18 +96,27 @@ public final class Suite {
             return;
         }
         final RunInfo info = new RunInfo(options.preset(), options.workers(), options.warmup(), options.warmupMillis(),
-                options.iterations(),
+                options.iterations(), options.forks(),
                 Sizes.resolve(options.preset(), options.sizes()).asMap(), options.sizes(), jvmArgs(options),
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), RunInfo.gitCommit(), RunInfo.currentJvm(),
                 Runtime.getRuntime().availableProcessors());
         final List<Planned> plan = plan(options);
-        final List<Result> results = new ArrayList<>();
+        final List<List<Result>> forks = new ArrayList<>();
         for (int i = 0; i < plan.size(); i++) {
-            final Planned run = plan.get(i);
-            System.err.printf("[%d/%d] %s on %s (%s), %d workers%n", i + 1, plan.size(), run.benchmark(), run.system(),
-                    run.variant(), run.workers());
-            results.add(runChild(options, run));
+            forks.add(new ArrayList<>());
         }
+        // NOTE: fork by fork over the whole plan, not run by run: a machine that drifts for minutes
+        // then weighs on every run alike.
+        for (int fork = 1; fork <= options.forks(); fork++) {
+            for (int i = 0; i < plan.size(); i++) {
+                final Planned run = plan.get(i);
+                System.err.printf("[%d/%d] %s on %s (%s), %d workers%s%n", i + 1, plan.size(), run.benchmark(),
+                        run.system(), run.variant(), run.workers(),
+                        options.forks() > 1 ? ", JVM " + fork + " of " + options.forks() : "");
+                forks.get(i).add(runChild(options, run));
+            }
+        }
+        final List<Result> results = forks.stream().map(Result::pooled).toList();
         final Report report = new Report(results, info);
         System.out.print(report.table());
         report.write(options.out());
@@ -142,7 +155,7 @@ public final class Suite {
     static final String KEEP_HEAP = "-XX:MaxHeapFreeRatio=100";
 
     private static final Set<String> VALUED = Set.of("--preset", "--only", "--systems", "--workers", "--warmup",
-            "--warmup-ms", "--iterations", "--size", "--jvm-arg", "--out");
+            "--warmup-ms", "--iterations", "--forks", "--size", "--jvm-arg", "--out");
 
     /**
      * The options, or null for --help.
@@ -158,6 +171,7 @@ public final class Suite {
         int warmup = 2;
         long warmupMillis = DEFAULT_WARMUP_MILLIS;
         int iterations = 5;
+        int forks = 1;
         final List<String> sizes = new ArrayList<>();
         final List<String> jvmArgs = new ArrayList<>();
         Path out = Path.of("bench-results");
@@ -199,6 +213,7 @@ public final class Suite {
                 case "--warmup" -> warmup = atLeast(arg, value, 0);
                 case "--warmup-ms" -> warmupMillis = atLeast(arg, value, 0);
                 case "--iterations" -> iterations = atLeast(arg, value, 1);
+                case "--forks" -> forks = atLeast(arg, value, 1);
                 case "--size" -> {
                     Sizes.resolve("small", List.of(value));
                     sizes.add(value);
@@ -208,7 +223,7 @@ public final class Suite {
                 default -> throw new IllegalArgumentException("unknown option " + arg);
             }
         }
-        return new Options(preset, only, systems, workers, warmup, warmupMillis, iterations, sizes, jvmArgs, out);
+        return new Options(preset, only, systems, workers, warmup, warmupMillis, iterations, forks, sizes, jvmArgs, out);
     }
 
     private static int atLeast(String option, String value, int least) {

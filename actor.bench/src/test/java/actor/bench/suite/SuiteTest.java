@@ -89,6 +89,7 @@ class SuiteTest {
         assertEquals(Benchmarks.ids(), defaults.only());
         assertEquals(List.of("actorkit", "pekko"), defaults.systems());
         assertEquals(5, defaults.iterations());
+        assertEquals(1, defaults.forks());
         assertEquals(Path.of("bench-results"), defaults.out());
         assertNull(Suite.parse(new String[] {"--help"}));
 
@@ -115,6 +116,29 @@ class SuiteTest {
         assertTrue(message("--warmup-ms", "-5").contains("--warmup-ms = -5"));
         assertTrue(message("--size", "bigPings=lots").contains("must be a whole number"));
         assertTrue(message("--size", "bigPings").contains("name=value"));
+        assertEquals(3, Suite.parse(new String[] {"--forks", "3"}).forks());
+        assertTrue(message("--forks", "0").contains("--forks = 0"));
+    }
+
+    @Test
+    void forksPoolEveryIterationAndAFailedForkFailsTheRun() {
+        final Result one = new Result("big", "actorkit", "none", 2, List.of(5_000_000L, 9_000_000L), 1_000,
+                Map.of("bytes_per_actor", 1.0), null);
+        final Result two = new Result("big", "actorkit", "none", 2, List.of(7_000_000L), 3_000,
+                Map.of("bytes_per_actor", 2.0), null);
+        final Result pooled = Result.pooled(List.of(one, two));
+        assertEquals(List.of(5_000_000L, 9_000_000L, 7_000_000L), pooled.timesNs());
+        assertEquals(7.0, pooled.medianMs(), 1e-9, "the median of all three iterations");
+        assertEquals(3_000, pooled.peakRssKb(), "the highest peak");
+        assertEquals(2.0, pooled.extras().get("bytes_per_actor"), "the last fork's extras");
+        assertTrue(pooled.ok());
+        final Result failed = new Result("big", "actorkit", "none", 2, List.of(), -1, Map.of(), "exit code 1");
+        final Result withFailure = Result.pooled(List.of(one, failed, two));
+        assertFalse(withFailure.ok(), "a failed fork is not hidden by the others");
+        assertEquals("exit code 1", withFailure.error());
+        assertThrows(IllegalArgumentException.class, () -> Result.pooled(List.of()));
+        assertThrows(IllegalArgumentException.class, () -> Result.pooled(List.of(one,
+                new Result("big", "actorkit", "random", 2, List.of(1L), 1, Map.of(), null))));
     }
 
     @Test
@@ -368,7 +392,7 @@ class SuiteTest {
         }
     }
 
-    private static final RunInfo INFO = new RunInfo("small", 2, 2, 1_000, 3, Sizes.SMALL.with("bigPings", 10).asMap(),
+    private static final RunInfo INFO = new RunInfo("small", 2, 2, 1_000, 3, 1, Sizes.SMALL.with("bigPings", 10).asMap(),
             List.of("bigPings=10"), List.of("-Xmx4g"), "2024-01-02T03:04:05Z", "abc1234", "Test VM 17.0.1", 8);
 
     private static Result run(String benchmark, String system, String variant, long... millis) {
@@ -500,6 +524,10 @@ class SuiteTest {
         final String summary = "preset small, 2 workers, 2+ warm-up iterations (at least 1000 ms) + 3 measured, 2024-01-02T03:04:05Z, "
                 + "commit abc1234, Test VM 17.0.1, 8 CPUs";
         assertEquals(summary, INFO.summary());
+        final RunInfo forked = new RunInfo("small", 2, 2, 1_000, 3, 4, INFO.sizes(), INFO.sizeOverrides(), INFO.jvmArgs(),
+                INFO.date(), INFO.commit(), INFO.jvm(), INFO.cpus());
+        assertTrue(forked.summary().contains("+ 3 measured in each of 4 JVMs per run, "), forked.summary());
+        assertTrue(json.contains("\"forks\": 1"), json);
         assertTrue(report.table().startsWith(summary + "\n"));
         assertTrue(report.svg().contains(summary), "the chart says what it shows");
         assertTrue(RunInfo.currentJvm().contains(System.getProperty("java.version")));
@@ -511,7 +539,7 @@ class SuiteTest {
     void noEscapeSequenceOrControlCharacterReachesTheTableOrTheFiles() {
         final Result failed = new Result("big", "pekko", "typed", 2, List.of(), -1, Map.of(),
                 "\u001B[31mboom\u001B[0m at\u0007 once");
-        final RunInfo odd = new RunInfo("small", 2, 2, 1_000, 3, Sizes.SMALL.asMap(), List.of(), List.of(), "now",
+        final RunInfo odd = new RunInfo("small", 2, 2, 1_000, 3, 1, Sizes.SMALL.asMap(), List.of(), List.of(), "now",
                 "unknown",
                 "VM <with> \u001B[1mbold\u001B[0m & more", 2);
         final Report report = new Report(List.of(failed, run("big", "actorkit", "longest-victim", 5)), odd);
