@@ -7,10 +7,14 @@ import java.lang.invoke.VarHandle;
 /**
  * The copy-queue mailbox's queue, on the gulp-state line right after the shared fields
  * ({@link MailboxFields}). {@code queue}: the current copy queue. Read and replaced under the lock;
- * read racily (opaque) by the test-and-gulp check and by thieves.
+ * read racily (opaque) by the test-and-gulp check and by thieves. {@code gulpSkips}: gulps given
+ * up in a row because a sender held the lock ({@link CopyQueueMailbox#tryGulp}); written without
+ * the lock by the worker trying the gulp (two workers only if one read a slot a thief had just
+ * swapped: a racy count, which only bounds how long gulps are put off).
  */
 abstract class CopyQueueMailboxFields extends Mailbox {
     CopyQueue queue;
+    int gulpSkips;
 
     CopyQueueMailboxFields(int index) {
         super(index);
@@ -44,6 +48,13 @@ abstract class CopyQueueMailboxPad2 extends CopyQueueMailboxFields {
  * what orders a send against a worker's announce-and-re-check ({@link WorkerSleep}).
  */
 final class CopyQueueMailbox extends CopyQueueMailboxPad2 {
+
+    /**
+     * Gulps a worker gives up in a row because a sender holds the lock, before it waits for the
+     * lock instead: a sender that keeps the lock busy (a loop of sends from one thread) still has
+     * its messages gulped within this many of the worker's passes.
+     */
+    static final int MAX_GULP_SKIPS = 1024;
 
     private static final VarHandle VH_QUEUE;
 
@@ -105,11 +116,23 @@ final class CopyQueueMailbox extends CopyQueueMailboxPad2 {
      * {@code spare} (empty) in its place, and marks the mailbox being processed. The caller then
      * drains the batch without any atomic operation and calls {@link #finishBatch}.
      *
-     * @return the batch to run, or null: nothing queued, or a thief took the mailbox after the
-     *         caller read its slot (then {@code counters} records a missed gulp)
+     * <p>A sender holding the lock means more messages are on their way: the worker gives the gulp
+     * up and comes back on a later pass, up to {@value #MAX_GULP_SKIPS} times in a row, then waits
+     * for the lock. Waiting at once made a worker and a thread that sends in a loop take turns on
+     * the lock for every message (the lock's line crossing cores each time).
+     *
+     * @return the batch to run, or null: nothing queued, a sender held the lock, or a thief took
+     *         the mailbox after the caller read its slot (then {@code counters} records a missed
+     *         gulp)
      */
     CopyQueue tryGulp(WorkerSleep me, CopyQueue spare, WorkerCounters counters) {
-        lock();
+        if (!tryLock()) {
+            if (++gulpSkips < MAX_GULP_SKIPS) {
+                return null;
+            }
+            lock();
+        }
+        gulpSkips = 0;
         if (owner != me) {
             unlock();
             counters.missedGulp();
@@ -127,16 +150,17 @@ final class CopyQueueMailbox extends CopyQueueMailboxPad2 {
     }
 
     /**
-     * After a batch: if messages arrived while it ran and {@code regulp} allows, takes them as the
-     * next batch at once (the mailbox stays being processed, so it stays with this worker);
-     * otherwise lets thieves and the next gulp at it (release: publishes the batch's effects).
+     * After a batch: if messages arrived while it ran, {@code regulp} allows and no sender holds
+     * the lock, takes them as the next batch at once (the mailbox stays being processed, so it
+     * stays with this worker); otherwise lets thieves and the next gulp at it (release: publishes
+     * the batch's effects). A held lock is a sender still adding to the queue: the next gulp, a
+     * pass later, finds a longer batch ({@link #tryGulp}).
      *
      * @param spare the drained, empty queue to leave in the mailbox if it re-gulps
      * @return the next batch, or null if the mailbox is released
      */
     CopyQueue finishBatch(CopyQueue spare, boolean regulp) {
-        if (regulp && hasMessagesRacy()) {
-            lock();
+        if (regulp && hasMessagesRacy() && tryLock()) {
             final CopyQueue full = queue;
             if (!full.isEmpty()) {
                 VH_QUEUE.setOpaque(this, spare);

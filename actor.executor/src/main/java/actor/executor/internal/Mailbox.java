@@ -150,6 +150,11 @@ abstract class Mailbox extends MailboxFields {
         }
     }
 
+    /** Takes the lock if it is free, without waiting: whether it did. */
+    final boolean tryLock() {
+        return lock == 0 && VH_LOCK.compareAndSet(this, 0, 1);
+    }
+
     final void unlock() {
         VH_LOCK.setRelease(this, 0);
     }

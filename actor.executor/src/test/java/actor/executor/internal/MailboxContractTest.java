@@ -10,7 +10,10 @@ import actor.api.MailboxKind;
 import actor.stats.internal.WorkerCounters;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -201,5 +204,39 @@ class MailboxContractTest {
         assertFalse(mailbox.hasMessagesRacy());
         assertEquals(-1, mailbox.tryTakeFor(thief, 0), "a closed mailbox is never stolen");
         assertEquals(List.of(), late);
+    }
+
+    /**
+     * A sender holding the lock puts the gulp off, a bounded number of times: the worker gives up
+     * {@code MAX_GULP_SKIPS - 1} gulps, then waits for the lock and takes everything queued, in
+     * order. A re-gulp after a batch is given up too, and the mailbox released to the next gulp.
+     */
+    @Test
+    @Timeout(30)
+    void aSenderHoldingTheLockPutsTheGulpOffAtMostABoundedNumberOfTimes() throws Exception {
+        final CopyQueueMailbox mailbox = (CopyQueueMailbox) mailbox(MailboxKind.COPY_QUEUE);
+        for (int m = 0; m < 3; m++) {
+            assertTrue(mailbox.push("to", m));
+        }
+        mailbox.lock();
+        for (int skip = 1; skip < CopyQueueMailbox.MAX_GULP_SKIPS; skip++) {
+            assertNull(mailbox.tryGulp(owner, new CopyQueue(4), counters), "skip " + skip);
+        }
+        final CompletableFuture<CopyQueue> waited = CompletableFuture.supplyAsync(
+                () -> mailbox.tryGulp(owner, new CopyQueue(4), counters));
+        Thread.sleep(50);
+        assertFalse(waited.isDone(), "the last try waits for the lock instead of giving up");
+        mailbox.unlock();
+        final CopyQueue batch = waited.get(10, TimeUnit.SECONDS);
+        final List<Object> ran = new ArrayList<>();
+        batch.drainTo((to, message) -> ran.add(message));
+        assertEquals(List.of(0, 1, 2), ran);
+        assertEquals(0, mailbox.gulpSkips, "a gulp starts the count again");
+
+        assertTrue(mailbox.push("to", 3));
+        mailbox.lock();
+        assertNull(mailbox.finishBatch(new CopyQueue(4), true), "no re-gulp while a sender holds the lock");
+        mailbox.unlock();
+        assertEquals(List.of(3), gulpOnce(mailbox, owner), "released: the next gulp takes the message");
     }
 }

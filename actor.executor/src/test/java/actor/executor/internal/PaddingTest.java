@@ -22,7 +22,7 @@ class PaddingTest {
     void theCopyQueueMailboxLockAndItsGulpStateEachSitBetweenPads() {
         final ClassLayout layout = ClassLayout.parseClass(CopyQueueMailbox.class);
         assertPadded(layout, List.of("lock"));
-        assertPadded(layout, List.of("beingProcessed", "closed", "owner", "index", "live", "queue"));
+        assertPadded(layout, List.of("beingProcessed", "closed", "owner", "index", "live", "queue", "gulpSkips"));
     }
 
     @Test

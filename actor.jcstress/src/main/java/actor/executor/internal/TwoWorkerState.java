@@ -88,7 +88,10 @@ abstract class TwoWorkerState {
 
         /**
          * What {@link Worker} does with one slot of its slice in a pass: the racy test, the gulp,
-         * the batch, and (if {@code regulp}) the next batches while the mailbox refilled.
+         * the batch, and (if {@code regulp}) the next batches while the mailbox refilled. A gulp
+         * put off because another thread held the lock is tried again while the mailbox still has
+         * messages and is still this worker's, as the worker's later passes would (the last of
+         * {@link CopyQueueMailbox#MAX_GULP_SKIPS} tries waits for the lock).
          */
         void gulpSlot(int slot, boolean regulp) {
             final CopyQueueMailbox mailbox = (CopyQueueMailbox) table.get(slot);
@@ -96,6 +99,10 @@ abstract class TwoWorkerState {
                 return;
             }
             CopyQueue batch = mailbox.tryGulp(me, spare, counters);
+            for (int tries = 1; batch == null && tries < CopyQueueMailbox.MAX_GULP_SKIPS && mailbox.hasMessagesRacy()
+                    && mailbox.ownerRacy() == me; tries++) {
+                batch = mailbox.tryGulp(me, spare, counters);
+            }
             while (batch != null) {
                 run(mailbox, batch);
                 final CopyQueue next = mailbox.finishBatch(batch, regulp);
