@@ -9,7 +9,6 @@ import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
 import actor.api.Checks;
 import actor.api.MailboxKind;
-import actor.api.Message;
 import actor.api.PoisonPill;
 import actor.steal.VictimSelectors;
 import java.util.ArrayList;
@@ -39,18 +38,8 @@ class ContinuousSendersTest {
         return Stream.of(MailboxKind.values()).flatMap(kind -> Stream.of(1, 2, 6).map(workers -> Arguments.of(kind, workers)));
     }
 
-    static final class Numbered extends Message {
-        final int sender;
-        final long sequence;
-
-        Numbered(int sender, long sequence) {
-            this.sender = sender;
-            this.sequence = sequence;
-        }
-    }
-
     /** Checks each sender's order and that its behaviours never overlap; counts what it received. */
-    static final class Sink extends Actor<Numbered> {
+    static final class Sink extends Actor<DeliveryStress.Numbered> {
         final AtomicLong received = new AtomicLong();
         final long[] next = new long[SENDERS];
         final List<String> violations = new ArrayList<>();
@@ -61,15 +50,15 @@ class ContinuousSendersTest {
         }
 
         @Override
-        protected Allocation receive(Numbered message) {
+        protected Allocation receive(DeliveryStress.Numbered message) {
             if (!running.compareAndSet(false, true)) {
                 violations.add("two behaviours at once");
             }
-            if (message.sequence != next[message.sender]) {
-                violations.add("sender " + message.sender + ": got " + message.sequence + ", expected "
+            if (message.seq != next[message.sender]) {
+                violations.add("sender " + message.sender + ": got " + message.seq + ", expected "
                         + next[message.sender]);
             }
-            next[message.sender] = message.sequence + 1;
+            next[message.sender] = message.seq + 1;
             received.incrementAndGet();
             running.set(false);
             return Allocation.NODELETE;
@@ -94,7 +83,7 @@ class ContinuousSendersTest {
             final Thread thread = new Thread(() -> {
                 long sequence = 0;
                 while (System.nanoTime() < deadline) {
-                    sink.send(new Numbered(sender, sequence++));
+                    sink.send(new DeliveryStress.Numbered(sender, sequence++));
                     if (sink.received.get() >= TARGET) {
                         reachedWhileSending[sender] = true;
                         break;
