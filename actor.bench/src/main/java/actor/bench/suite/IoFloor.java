@@ -19,7 +19,7 @@ public final class IoFloor {
     /** Warm-up iterations {@link #main} runs before it measures. */
     private static final int WARMUP = 10;
 
-    /** One requester: its index, its checksum so far and the requests it has left. */
+    /** One requester: its index, its checksum so far and how many of its reads have completed. */
     private static final class Requester {
         final int index;
         long checksum;
@@ -93,14 +93,27 @@ public final class IoFloor {
      * {@code io-await} and {@code io-await-many} sizes by default.
      */
     public static void main(String[] args) {
-        if (args.length < 1 || args.length > 4) {
-            System.err.println("usage: IoFloor ACTORS [REQUESTS DELAY_MICROS ITERATIONS]");
+        final int actors;
+        final int requests;
+        final long delay;
+        final int iterations;
+        try {
+            if (args.length < 1 || args.length > 4) {
+                throw new IllegalArgumentException("expected 1 to 4 arguments, got " + args.length);
+            }
+            actors = Integer.parseInt(args[0]);
+            requests = args.length > 1 ? Integer.parseInt(args[1]) : Sizes.SMALL.ioRequests();
+            delay = args.length > 2 ? Long.parseLong(args[2]) : Sizes.SMALL.ioDelayMicros();
+            iterations = args.length > 3 ? Integer.parseInt(args[3]) : 20;
+            if (actors < 1 || requests < 1 || delay < 1 || iterations < 1) {
+                throw new IllegalArgumentException("every argument must be at least 1");
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("IoFloor: " + e.getMessage()
+                    + "; usage: IoFloor ACTORS [REQUESTS DELAY_MICROS ITERATIONS] (whole numbers, at least 1)");
             System.exit(2);
+            return;
         }
-        final int actors = Integer.parseInt(args[0]);
-        final int requests = args.length > 1 ? Integer.parseInt(args[1]) : Sizes.SMALL.ioRequests();
-        final long delay = args.length > 2 ? Long.parseLong(args[2]) : Sizes.SMALL.ioDelayMicros();
-        final int iterations = args.length > 3 ? Integer.parseInt(args[3]) : 20;
         for (int i = 0; i < WARMUP; i++) {
             run(actors, requests, delay);
         }
