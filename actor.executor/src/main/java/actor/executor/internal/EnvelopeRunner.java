@@ -226,6 +226,11 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
         return running == to;
     }
 
+    /** Whether the behaviour running on this worker is that of an actor which joined its mailbox ({@link Placement}). */
+    boolean runningJoined() {
+        return running != null && running.joined;
+    }
+
     /** Runs the behaviour as a {@link LongBehaviourEvent}, committed if it ran past the recording's threshold. */
     private Allocation deliverTimed(Registration to, Object message) {
         final LongBehaviourEvent event = new LongBehaviourEvent();

@@ -110,6 +110,13 @@ abstract class Mailbox extends MailboxFields {
     final int index;
     /** Head of the list of live registrations whose ticket is this mailbox; under the lock. */
     private MailboxRegistration live;
+    /**
+     * Live registrations that joined this mailbox while its batch ran ({@link Placement}). Written
+     * only by the worker processing the mailbox (such a registration is linked by a behaviour of
+     * its batch and unlinked by its own last behaviour), read by that worker: a plain field, handed
+     * between workers as the actors' own state is, by the end of a batch and the next gulp.
+     */
+    int joined;
 
     /** A mailbox with no owner yet: the executor sets it before any worker starts. */
     Mailbox(int index) {
@@ -265,10 +272,16 @@ abstract class Mailbox extends MailboxFields {
             head.previousLive = registration;
         }
         live = registration;
+        if (registration.joined) {
+            joined++;
+        }
         unlock();
     }
 
-    /** Removes a registration whose actor just terminated from the live list. */
+    /**
+     * Removes a registration whose actor just terminated from the live list (on the worker that ran
+     * the actor's last behaviour).
+     */
     final void unlink(MailboxRegistration registration) {
         lock();
         final MailboxRegistration previous = registration.previousLive;
@@ -283,6 +296,9 @@ abstract class Mailbox extends MailboxFields {
         }
         registration.previousLive = null;
         registration.nextLive = null;
+        if (registration.joined) {
+            joined--;
+        }
         unlock();
     }
 

@@ -20,6 +20,13 @@ import java.util.concurrent.atomic.AtomicLong;
  *     chain or tree of actors talking to their parents does not pay a cross-core hand-off per
  *     message; stealing spreads them when one worker has a backlog. With
  *     {@link PlacementPolicy#SPREAD} they are spread as if created outside.</li>
+ * <li>Nearer still, one at a time: a new actor <em>joins</em> the copy-queue mailbox whose batch
+ *     is creating it, unless a live actor other than its creator has joined that mailbox already.
+ *     A chain (each actor creates the next, sends to it and ends) then stays in one mailbox, and
+ *     each send joins the running batch: no lock, no gulp. A mailbox is what a thief moves as a
+ *     whole, so trees and fan-outs must stay spread: a mailbox holds at most two live actors that
+ *     joined it, and a parent that creates many children while they live keeps only the first
+ *     in its mailbox; the rest go round-robin as above.</li>
  * <li>Actors of a {@link Hub} class go to the worker that has received the fewest hubs so far (the
  *     lowest index on a tie), the k-th hub of a worker to the k-th mailbox of its initial slice, so
  *     hubs get workers, and mailboxes, of their own while there are enough.</li>
@@ -32,8 +39,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * sharding); stealing may move it later.
  *
  * <p>Threading: {@link #outsideTicket()} is called from any thread (one atomic increment), and so is
- * {@link #hubTicket()} (a scan and a CAS of the hub counts); {@link #localTicket} only from the
- * worker whose cursor it advances.
+ * {@link #hubTicket()} (a scan and a CAS of the hub counts); {@link #localTicket} and
+ * {@link #joining} only from the worker whose cursor, or running mailbox, they read.
  */
 final class Placement {
 
@@ -81,6 +88,19 @@ final class Placement {
     private int ticketed(int worker) {
         final int end = table.sliceEnd(worker);
         return end - table.sliceStart(worker) - (spare[end - 1] ? 1 : 0);
+    }
+
+    /**
+     * The mailbox a new {@code actor} created by a behaviour on worker {@code creator} joins: the
+     * one whose batch is running, if the policy is {@link PlacementPolicy#NEAR_CREATOR}, the actor
+     * is no hub and no other live actor joined that mailbox ({@link Worker#joinable}); else null,
+     * and the ticket is {@link #ticketFor}'s.
+     */
+    Mailbox joining(Actor<?> actor, Worker creator) {
+        if (creator == null || policy != PlacementPolicy.NEAR_CREATOR || isHub(actor.getClass(), creator)) {
+            return null;
+        }
+        return creator.joinable();
     }
 
     /** The ticket of a new {@code actor}, created by a behaviour on worker {@code creator}, or outside (null). */

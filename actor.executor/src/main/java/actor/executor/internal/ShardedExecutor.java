@@ -128,13 +128,14 @@ final class ShardedExecutor implements ActorExecutor {
                     + termination.notRunningReason() + "; create actors on a running system (ActorSystem.start)");
         }
         statistics.actorCreated(creator);
-        final int ticket;
+        final MailboxRegistration made;
         if (previous != null && previous.executor() == this) {
-            ticket = previous.ticket();
+            made = new MailboxRegistration(actor, this, mailboxes[previous.ticket()], false);
         } else {
-            ticket = placement.ticketFor(actor, creator);
+            final Mailbox joining = placement.joining(actor, creator);
+            made = joining != null ? new MailboxRegistration(actor, this, joining, true)
+                    : new MailboxRegistration(actor, this, mailboxes[placement.ticketFor(actor, creator)], false);
         }
-        final MailboxRegistration made = new MailboxRegistration(actor, this, mailboxes[ticket]);
         made.mailbox.link(made);
         return made;
     }

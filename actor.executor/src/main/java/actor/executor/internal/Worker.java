@@ -50,7 +50,7 @@ final class Worker {
      * The copy-queue mailbox whose batch is running, and that batch, while {@link #visit} runs one;
      * else null (always null with MPSC mailboxes).
      */
-    private Mailbox processing;
+    private CopyQueueMailbox processing;
     private CopyQueue processingBatch;
     /** Sends this visit may still append to the running batch ({@link #appendToBatch}). */
     private int appendsLeft;
@@ -279,6 +279,19 @@ final class Worker {
         appendsLeft--;
         processingBatch.push(actor, message);
         return true;
+    }
+
+    /**
+     * The mailbox a new actor created by the running behaviour may join ({@link Placement}): the
+     * copy-queue mailbox whose batch runs, if no live actor other than the running one joined it;
+     * else null (always null with MPSC mailboxes).
+     */
+    CopyQueueMailbox joinable() {
+        final CopyQueueMailbox mailbox = processing;
+        if (mailbox == null) {
+            return null;
+        }
+        return mailbox.joined == (runner.runningJoined() ? 1 : 0) ? mailbox : null;
     }
 
     /** Sleeps until there is work again ({@link SleepCycle}). */
