@@ -13,8 +13,8 @@ public enum PlacementPolicy {
     /**
      * An actor created by a behaviour goes to a mailbox of the worker running that behaviour, near
      * its creator: a chain or tree of actors talking to their parents pays no cross-core hand-off
-     * per message (the reference's locality-aware placement). With copy-queue mailboxes it goes
-     * nearer still, into the creator's own mailbox, unless a live actor other than the creator
+     * per message (the reference's locality-aware placement). It goes nearer still, into the
+     * creator's own mailbox, unless a live actor other than the creator
      * joined that mailbox so already: a chain of actors that each create the next and end stays
      * in one mailbox, and its sends join the running batch, while a mailbox holds at most two such
      * actors and a parent of many live children keeps only the first. The default.

@@ -20,10 +20,11 @@ import java.util.concurrent.atomic.AtomicLong;
  *     chain or tree of actors talking to their parents does not pay a cross-core hand-off per
  *     message; stealing spreads them when one worker has a backlog. With
  *     {@link PlacementPolicy#SPREAD} they are spread as if created outside.</li>
- * <li>Nearer still, one at a time: a new actor <em>joins</em> the copy-queue mailbox whose batch
- *     is creating it, unless a live actor other than its creator has joined that mailbox already.
- *     A chain (each actor creates the next, sends to it and ends) then stays in one mailbox, and
- *     each send joins the running batch: no lock, no gulp. A mailbox is what a thief moves as a
+ * <li>Nearer still, one at a time: a new actor <em>joins</em> the mailbox whose batch is creating
+ *     it, unless a live actor other than its creator has joined that mailbox already. A chain
+ *     (each actor creates the next, sends to it and ends) then stays in one mailbox, and each send
+ *     joins the running batch (copy queue: no lock; MPSC: taken by the same visit's next batch),
+ *     with no gulp. A mailbox is what a thief moves as a
  *     whole, so trees and fan-outs must stay spread: a mailbox holds at most two live actors that
  *     joined it, and a parent that creates many children while they live keeps only the first
  *     in its mailbox; the rest go round-robin as above.</li>

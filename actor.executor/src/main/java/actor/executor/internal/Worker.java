@@ -283,11 +283,10 @@ final class Worker {
 
     /**
      * The mailbox a new actor created by the running behaviour may join ({@link Placement}): the
-     * copy-queue mailbox whose batch runs, if no live actor other than the running one joined it;
-     * else null (always null with MPSC mailboxes).
+     * one whose batch runs, if no live actor other than the running one joined it; else null.
      */
-    CopyQueueMailbox joinable() {
-        final CopyQueueMailbox mailbox = processing;
+    Mailbox joinable() {
+        final Mailbox mailbox = visiting;
         if (mailbox == null) {
             return null;
         }

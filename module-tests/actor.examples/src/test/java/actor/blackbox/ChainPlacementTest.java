@@ -29,11 +29,11 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The joining rule of the default placement, read through tickets: an actor created by a behaviour
- * joins the copy-queue mailbox whose batch creates it, unless a live actor other than its creator
+ * joins the mailbox whose batch creates it (either kind), unless a live actor other than its creator
  * joined that mailbox already. So a chain stays in one mailbox, while a mailbox holds at most two
  * live actors that joined it and a fan-out keeps only its first child there.
  */
@@ -148,11 +148,11 @@ class ChainPlacementTest {
         assertTrue(system.stop(Duration.ofSeconds(10)));
     }
 
-    @ParameterizedTest(name = "{0} workers")
-    @ValueSource(ints = {1, 2})
+    @ParameterizedTest(name = "{0}, {1} workers")
+    @CsvSource({"COPY_QUEUE, 1", "COPY_QUEUE, 2", "MPSC, 1", "MPSC, 2"})
     @Timeout(30)
-    void aChainStaysInTheMailboxOfItsFirstLink(int workers) throws Exception {
-        final ActorSystem system = start(workers, PlacementPolicy.NEAR_CREATOR, MailboxKind.COPY_QUEUE);
+    void aChainStaysInTheMailboxOfItsFirstLink(MailboxKind kind, int workers) throws Exception {
+        final ActorSystem system = start(workers, PlacementPolicy.NEAR_CREATOR, kind);
         final Chain chain = new Chain(1_000, 0);
         final Link first = new Link(system, chain);
         final int ticket = first.ticket();
@@ -163,18 +163,15 @@ class ChainPlacementTest {
         assertTrue(system.stop(Duration.ofSeconds(10)));
     }
 
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"SPREAD", "MPSC"})
+    @Test
     @Timeout(30)
-    void withSpreadOrMpscMailboxesAChainMovesOn(String variant) throws Exception {
-        final boolean spread = variant.equals("SPREAD");
-        final ActorSystem system = start(2, spread ? PlacementPolicy.SPREAD : PlacementPolicy.NEAR_CREATOR,
-                spread ? MailboxKind.COPY_QUEUE : MailboxKind.MPSC);
+    void withSpreadAChainMovesOn() throws Exception {
+        final ActorSystem system = start(2, PlacementPolicy.SPREAD, MailboxKind.COPY_QUEUE);
         final Chain chain = new Chain(100, 0);
         new Link(system, chain).send(1);
         assertEquals(100, chain.done.get(10, TimeUnit.SECONDS));
         assertNull(chain.violation.get());
-        assertTrue(chain.tickets.size() > 1, "links placed round-robin: " + chain.tickets);
+        assertTrue(chain.tickets.size() > 1, "links spread: " + chain.tickets);
         assertTrue(system.stop(Duration.ofSeconds(10)));
     }
 
@@ -239,12 +236,14 @@ class ChainPlacementTest {
         }
     }
 
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {VictimSelectors.RANDOM, VictimSelectors.LONGEST_VICTIM, VictimSelectors.HIERARCHICAL})
+    @ParameterizedTest(name = "{0}, {1}")
+    @CsvSource({"random, COPY_QUEUE", "longest-victim, COPY_QUEUE", "hierarchical, COPY_QUEUE", "random, MPSC",
+            "longest-victim, MPSC"})
     @Timeout(120)
-    void chainsStolenWithTheirMailboxRunEveryLinkOnceAndStayJoined(String selector) throws Exception {
+    void chainsStolenWithTheirMailboxRunEveryLinkOnceAndStayJoined(String selector, MailboxKind kind)
+            throws Exception {
         final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(4).mailboxes(16)
-                .victimSelector(selector).build());
+                .victimSelector(selector).mailboxKind(kind).build());
         final List<Busy> all = new ArrayList<>();
         final List<Busy> loaded = new ArrayList<>();
         for (int i = 0; i < 48; i++) {
@@ -256,7 +255,10 @@ class ChainPlacementTest {
         }
         int moved = 0;
         int round = 0;
-        for (; round < 40 && moved < 3; round++) {
+        // NOTE: an MPSC chain's mailbox is seldom found idle with two messages (0-2 moves in 40
+        // rounds, measured); the copy-queue runs are the ones that check a move (3 in 8-9 rounds).
+        final int movesWanted = kind == MailboxKind.COPY_QUEUE ? 3 : 0;
+        for (; round < 40 && (moved < movesWanted || round < 6); round++) {
             // NOTE: worker 0's actors get a backlog while the chain runs, and the other workers
             // take their mailboxes, the chain's among them (it started in a loaded actor's mailbox).
             final Chain chain = new Chain(20_000, 2_000);
@@ -273,7 +275,8 @@ class ChainPlacementTest {
             assertEquals(1, chain.tickets.size(), "round " + round + ": the chain left its mailbox: " + chain.tickets);
             moved += chain.threads.size() > 1 ? 1 : 0;
         }
-        assertEquals(3, moved, "chains whose mailbox moved to another worker while they ran, in " + round + " rounds");
+        assertTrue(moved >= movesWanted, moved + " chains' mailboxes moved to another worker while they ran, in "
+                + round + " rounds");
         finish(system, all);
     }
 }
