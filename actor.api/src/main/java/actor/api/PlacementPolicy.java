@@ -13,11 +13,12 @@ public enum PlacementPolicy {
     /**
      * An actor created by a behaviour goes to a mailbox of the worker running that behaviour, near
      * its creator: a chain or tree of actors talking to their parents pays no cross-core hand-off
-     * per message (the reference's locality-aware placement). It goes nearer still, into the
-     * creator's own mailbox, unless a live actor other than the creator
-     * joined that mailbox so already: a chain of actors that each create the next and end stays
-     * in one mailbox, and its sends join the running batch, while a mailbox holds at most two such
-     * actors and a parent of many live children keeps only the first. The default.
+     * per message (the reference's locality-aware placement). It never goes to the creator's
+     * own mailbox, where a long behaviour of one would hold up the other, except along a chain:
+     * if the last behaviour of the creator's class that created an actor also ended its own actor,
+     * the new actor joins the creator's mailbox (unless a live actor other than the creator joined
+     * it already), so a chain of actors that each create the next and end stays in one mailbox
+     * and its sends join the running batch. The default.
      */
     NEAR_CREATOR,
 

@@ -41,6 +41,11 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
     private long terminated;
     /** Hand-offs by the envelope running now (its behaviour), counted by {@link #countHandOff}. */
     private int sends;
+    /** Whether the behaviour running now created an actor ({@link #noteCreation}). */
+    private boolean created;
+    /** The last class {@link #chainShape} looked up, and its shape: a chain's links are all of one class. */
+    private Class<?> shapeClass;
+    private Placement.ChainShape shape;
     /** Hand-offs by every behaviour this worker ran, for the sampled cost estimate. */
     private long handOffs;
     /** The registration of the behaviour running now, or of the last one run; for {@link #isRunning}. */
@@ -137,6 +142,7 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
     private void run(MailboxRegistration to, Object message) {
         final Actor<?> actor = to.actor();
         sends = 0;
+        created = false;
         running = to;
         Allocation status;
         try {
@@ -150,6 +156,9 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
         if (status == null) {
             undelivered.record(actor, message);
             return;
+        }
+        if (created) {
+            chainShape(actor.getClass()).learn(status != Allocation.NODELETE);
         }
         try {
             access.finishMessage(message);
@@ -188,6 +197,7 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
     /** Runs an await's continuation as the actor's behaviour: failures and statuses as for a message. */
     private void resume(MailboxRegistration to, Suspension suspension) {
         sends = 0;
+        created = false;
         running = to;
         Allocation status;
         try {
@@ -201,6 +211,9 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
                 throw failure;
             }
             status = reporter.behaviourFailed(to.actor(), suspension, failure);
+        }
+        if (created) {
+            chainShape(to.actor().getClass()).learn(status != Allocation.NODELETE);
         }
         if (status != Allocation.NODELETE) {
             end(to, status);
@@ -229,6 +242,24 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
     /** Whether the behaviour running on this worker is that of an actor which joined its mailbox ({@link Placement}). */
     boolean runningJoined() {
         return running != null && running.joined;
+    }
+
+    /** Records that the behaviour running now created an actor (so its end teaches its class's {@link Placement.ChainShape}). */
+    void noteCreation() {
+        created = true;
+    }
+
+    /** Whether the running behaviour's class ended its actor the last time one of its behaviours created one. */
+    boolean runningIsChainLink() {
+        return running != null && chainShape(running.actor().getClass()).isChainLink();
+    }
+
+    private Placement.ChainShape chainShape(Class<?> type) {
+        if (type != shapeClass) {
+            shape = Placement.chainShape(type);
+            shapeClass = type;
+        }
+        return shape;
     }
 
     /** Runs the behaviour as a {@link LongBehaviourEvent}, committed if it ran past the recording's threshold. */

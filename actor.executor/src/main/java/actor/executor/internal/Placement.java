@@ -4,6 +4,8 @@ import actor.api.Actor;
 import actor.api.Hub;
 import actor.api.PlacementPolicy;
 import actor.steal.internal.WorkerQueueTable;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -20,14 +22,17 @@ import java.util.concurrent.atomic.AtomicLong;
  *     chain or tree of actors talking to their parents does not pay a cross-core hand-off per
  *     message; stealing spreads them when one worker has a backlog. With
  *     {@link PlacementPolicy#SPREAD} they are spread as if created outside.</li>
- * <li>Nearer still, one at a time: a new actor <em>joins</em> the mailbox whose batch is creating
- *     it, unless a live actor other than its creator has joined that mailbox already. A chain
- *     (each actor creates the next, sends to it and ends) then stays in one mailbox, and each send
- *     joins the running batch (copy queue: no lock; MPSC: taken by the same visit's next batch),
- *     with no gulp. A mailbox is what a thief moves as a
- *     whole, so trees and fan-outs must stay spread: a mailbox holds at most two live actors that
- *     joined it, and a parent that creates many children while they live keeps only the first
- *     in its mailbox; the rest go round-robin as above.</li>
+ * <li>A chain's links go nearer still: a new actor <em>joins</em> the mailbox whose batch is
+ *     creating it if its creator's class is a chain's ({@link ChainShape}: the last behaviour of
+ *     that class that created an actor also ended its own), unless a live actor other than its
+ *     creator has joined that mailbox already. A chain (each actor creates the next, sends to it
+ *     and ends) then stays in one mailbox from its second link on, and each send joins the running
+ *     batch (copy queue: no lock; MPSC: taken by the same visit's next batch), with no gulp. A
+ *     mailbox is what a thief moves as a whole, and a long behaviour holds up every actor of its
+ *     mailbox, so no other actor goes there: a parent that lives on (a supervisor and its workers)
+ *     keeps none of its children in its mailbox, since round-robin skips the creator's own; a
+ *     mailbox holds at most two live actors that joined it; and of a chain link's fan-out only
+ *     the first child joins.</li>
  * <li>Actors of a {@link Hub} class go to the worker that has received the fewest hubs so far (the
  *     lowest index on a tie), the k-th hub of a worker to the k-th mailbox of its initial slice, so
  *     hubs get workers, and mailboxes, of their own while there are enough.</li>
@@ -52,6 +57,52 @@ final class Placement {
             return type.isAnnotationPresent(Hub.class);
         }
     };
+
+    /** Per actor class, whether it is a chain's ({@link ChainShape}). */
+    private static final ClassValue<ChainShape> CHAIN_SHAPES = new ClassValue<>() {
+        @Override
+        protected ChainShape computeValue(Class<?> type) {
+            return new ChainShape();
+        }
+    };
+
+    /**
+     * What the workers have seen of an actor class: whether the last of its behaviours that
+     * created an actor also ended its own actor, as a chain's links do. Unknown (false) until such
+     * a behaviour has ended, so a chain's first link places its child round-robin. A hint, written
+     * and read racily by every worker (a stale value only places one actor round-robin, or joins
+     * one that a fresh value would not have).
+     */
+    static final class ChainShape {
+        private static final VarHandle VH_CHAIN_LINK;
+
+        static {
+            try {
+                VH_CHAIN_LINK = MethodHandles.lookup().findVarHandle(ChainShape.class, "chainLink", boolean.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        /** Opaque reads and writes, from any worker. */
+        private boolean chainLink;
+
+        /** Records what a behaviour that created an actor did; writes only a change, so a steady chain only reads. */
+        void learn(boolean endedItsActor) {
+            if (isChainLink() != endedItsActor) {
+                VH_CHAIN_LINK.setOpaque(this, endedItsActor);
+            }
+        }
+
+        boolean isChainLink() {
+            return (boolean) VH_CHAIN_LINK.getOpaque(this);
+        }
+    }
+
+    /** The shape of {@code type}'s behaviours (one per class, shared by every system). */
+    static ChainShape chainShape(Class<?> type) {
+        return CHAIN_SHAPES.get(type);
+    }
 
     /** Initial slices at least this large keep a spare mailbox when stealing is on. */
     static final int MIN_SLICE_WITH_SPARE = 4;
@@ -94,8 +145,8 @@ final class Placement {
     /**
      * The mailbox a new {@code actor} created by a behaviour on worker {@code creator} joins: the
      * one whose batch is running, if the policy is {@link PlacementPolicy#NEAR_CREATOR}, the actor
-     * is no hub and no other live actor joined that mailbox ({@link Worker#joinable}); else null,
-     * and the ticket is {@link #ticketFor}'s.
+     * is no hub, the creator is a chain's link and no other live actor joined that mailbox
+     * ({@link Worker#joinable}); else null, and the ticket is {@link #ticketFor}'s.
      */
     Mailbox joining(Actor<?> actor, Worker creator) {
         if (creator == null || policy != PlacementPolicy.NEAR_CREATOR || isHub(actor.getClass(), creator)) {
@@ -158,15 +209,19 @@ final class Placement {
         return table.sliceStart(worker) + (int) ((i / workers) % ticketed(worker));
     }
 
-    /** The ticket of the next actor created by a behaviour running on {@code worker}. */
+    /**
+     * The ticket of the next actor created by a behaviour running on {@code worker}: the next
+     * mailbox of its slice in turn, other than the creator's own (while the slice has another).
+     */
     int localTicket(Worker worker) {
         final int start = table.sliceStart(worker.index);
         final int size = table.sliceEnd(worker.index) - start;
+        final Mailbox creators = ticketed(worker.index) > 1 ? worker.visiting() : null;
         int cursor = worker.placementCursor;
         for (int tries = 0; tries < size; tries++) {
             final Mailbox mailbox = table.get(start + cursor);
             cursor = cursor + 1 == size ? 0 : cursor + 1;
-            if (mailbox != null && !isSpare(mailbox.index)) {
+            if (mailbox != null && mailbox != creators && !isSpare(mailbox.index)) {
                 worker.placementCursor = cursor;
                 return mailbox.index;
             }

@@ -128,6 +128,9 @@ final class ShardedExecutor implements ActorExecutor {
                     + termination.notRunningReason() + "; create actors on a running system (ActorSystem.start)");
         }
         statistics.actorCreated(creator);
+        if (creator != null) {
+            creator.runner.noteCreation();
+        }
         final MailboxRegistration made;
         if (previous != null && previous.executor() == this) {
             made = new MailboxRegistration(actor, this, mailboxes[previous.ticket()], false);

@@ -283,14 +283,20 @@ final class Worker {
 
     /**
      * The mailbox a new actor created by the running behaviour may join ({@link Placement}): the
-     * one whose batch runs, if no live actor other than the running one joined it; else null.
+     * one whose batch runs, if the running actor's class is a chain's and no live actor other than
+     * the running one joined that mailbox; else null.
      */
     Mailbox joinable() {
         final Mailbox mailbox = visiting;
-        if (mailbox == null) {
+        if (mailbox == null || !runner.runningIsChainLink()) {
             return null;
         }
         return mailbox.joined == (runner.runningJoined() ? 1 : 0) ? mailbox : null;
+    }
+
+    /** The mailbox whose batch runs on this worker, or null. */
+    Mailbox visiting() {
+        return visiting;
     }
 
     /** Sleeps until there is work again ({@link SleepCycle}). */

@@ -32,10 +32,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The joining rule of the default placement, read through tickets: an actor created by a behaviour
- * joins the mailbox whose batch creates it (either kind), unless a live actor other than its creator
- * joined that mailbox already. So a chain stays in one mailbox, while a mailbox holds at most two
- * live actors that joined it and a fan-out keeps only its first child there.
+ * The joining rule of the default placement, read through tickets. An actor created by a behaviour
+ * joins the mailbox whose batch creates it (either kind) if its creator's class is a chain's (the
+ * last behaviour of that class that created an actor ended its own), unless a live actor other
+ * than its creator joined that mailbox already; otherwise it goes round-robin over the worker's
+ * slice, skipping the creator's mailbox. So a chain stays in one mailbox from its second link on,
+ * a parent that lives on shares its mailbox with none of its children, and a chain link's fan-out
+ * keeps only its first child there. Stealing is off except in the stress test, so nothing moves.
  */
 class ChainPlacementTest {
 
@@ -44,6 +47,8 @@ class ChainPlacementTest {
         final int length;
         final long spinNanos;
         final Set<Integer> tickets = ConcurrentHashMap.newKeySet();
+        /** Tickets of the links from the third on: the second link may be the first one placed by the joining rule. */
+        final Set<Integer> laterTickets = ConcurrentHashMap.newKeySet();
         final Set<String> threads = ConcurrentHashMap.newKeySet();
         final AtomicInteger lastHop = new AtomicInteger();
         final AtomicReference<String> violation = new AtomicReference<>();
@@ -56,6 +61,9 @@ class ChainPlacementTest {
 
         void ran(int hop, int ticket) {
             tickets.add(ticket);
+            if (hop >= 3) {
+                laterTickets.add(ticket);
+            }
             threads.add(Thread.currentThread().getName());
             final long until = System.nanoTime() + spinNanos;
             while (System.nanoTime() < until) {
@@ -88,31 +96,21 @@ class ChainPlacementTest {
         }
     }
 
-    /** Stays live; on {@code n > 0} creates one child (also staying live) and hands it {@code n - 1}. */
-    static final class Nest extends Actor<Integer> {
-        private final List<Nest> all;
-        private final CountDownLatch made;
-
-        Nest(ActorSystem system, List<Nest> all, CountDownLatch made) {
+    /** Does nothing; lives until a pill. */
+    static final class Leaf extends Actor<Integer> {
+        Leaf(ActorSystem system) {
             super(system);
-            this.all = all;
-            this.made = made;
-            all.add(this);
-            made.countDown();
         }
 
         @Override
-        protected Allocation receive(Integer n) {
-            if (n > 0) {
-                new Nest(system(), all, made).send(n - 1);
-            }
+        protected Allocation receive(Integer ignored) {
             return Allocation.NODELETE;
         }
     }
 
-    /** Creates {@code count} live leaves in one behaviour. */
+    /** Lives on; creates {@code count} live leaves in one behaviour (a supervisor and its workers). */
     static final class Parent extends Actor<Integer> {
-        final CompletableFuture<List<Actor<?>>> children = new CompletableFuture<>();
+        final CompletableFuture<List<Leaf>> children = new CompletableFuture<>();
 
         Parent(ActorSystem system) {
             super(system);
@@ -120,12 +118,50 @@ class ChainPlacementTest {
 
         @Override
         protected Allocation receive(Integer count) {
-            final List<Actor<?>> made = new ArrayList<>();
+            final List<Leaf> made = new ArrayList<>();
             for (int i = 0; i < count; i++) {
-                made.add(new Nest(system(), new CopyOnWriteArrayList<>(), new CountDownLatch(1)));
+                made.add(new Leaf(system()));
             }
             children.complete(made);
             return Allocation.NODELETE;
+        }
+    }
+
+    /** One node of a {@link Splitter} tree: its ticket, its parent's, and its place among its siblings. */
+    record Node(Actor<?> actor, int depth, int sibling, int ticket, int parentTicket) {
+    }
+
+    /**
+     * On depth {@code d > 0}: creates {@code fanOut} splitters, sends each {@code d - 1}, and ends
+     * (so its class is a chain's once one has ended); on depth 0 it lives on, a leaf.
+     */
+    static final class Splitter extends Actor<Integer> {
+        private final int fanOut;
+        private final int sibling;
+        private final int parentTicket;
+        private final List<Node> nodes;
+        private final CountDownLatch leaves;
+
+        Splitter(ActorSystem system, int fanOut, int sibling, int parentTicket, List<Node> nodes, CountDownLatch leaves) {
+            super(system);
+            this.fanOut = fanOut;
+            this.sibling = sibling;
+            this.parentTicket = parentTicket;
+            this.nodes = nodes;
+            this.leaves = leaves;
+        }
+
+        @Override
+        protected Allocation receive(Integer depth) {
+            nodes.add(new Node(this, depth, sibling, ticket(), parentTicket));
+            if (depth == 0) {
+                leaves.countDown();
+                return Allocation.NODELETE;
+            }
+            for (int i = 0; i < fanOut; i++) {
+                new Splitter(system(), fanOut, i, ticket(), nodes, leaves).send(depth - 1);
+            }
+            return Allocation.FINISHED;
         }
     }
 
@@ -138,7 +174,7 @@ class ChainPlacementTest {
     private static List<Actor<?>> fillers(ActorSystem system, int count) {
         final List<Actor<?>> fillers = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            fillers.add(new Nest(system, new ArrayList<>(), new CountDownLatch(1)));
+            fillers.add(new Leaf(system));
         }
         return fillers;
     }
@@ -151,15 +187,14 @@ class ChainPlacementTest {
     @ParameterizedTest(name = "{0}, {1} workers")
     @CsvSource({"COPY_QUEUE, 1", "COPY_QUEUE, 2", "MPSC, 1", "MPSC, 2"})
     @Timeout(30)
-    void aChainStaysInTheMailboxOfItsFirstLink(MailboxKind kind, int workers) throws Exception {
+    void aChainStaysInOneMailboxFromItsSecondLinkOn(MailboxKind kind, int workers) throws Exception {
         final ActorSystem system = start(workers, PlacementPolicy.NEAR_CREATOR, kind);
         final Chain chain = new Chain(1_000, 0);
-        final Link first = new Link(system, chain);
-        final int ticket = first.ticket();
-        first.send(1);
+        new Link(system, chain).send(1);
         assertEquals(1_000, chain.done.get(10, TimeUnit.SECONDS));
         assertNull(chain.violation.get());
-        assertEquals(Set.of(ticket), chain.tickets, "every link joined the first link's mailbox");
+        assertEquals(1, chain.laterTickets.size(), "links from the third on joined one mailbox: " + chain.laterTickets);
+        assertTrue(chain.tickets.size() <= 2, "only the second link may be placed round-robin: " + chain.tickets);
         assertTrue(system.stop(Duration.ofSeconds(10)));
     }
 
@@ -171,24 +206,22 @@ class ChainPlacementTest {
         new Link(system, chain).send(1);
         assertEquals(100, chain.done.get(10, TimeUnit.SECONDS));
         assertNull(chain.violation.get());
-        assertTrue(chain.tickets.size() > 1, "links spread: " + chain.tickets);
+        assertTrue(chain.laterTickets.size() > 1, "links spread: " + chain.laterTickets);
         assertTrue(system.stop(Duration.ofSeconds(10)));
     }
 
     @Test
     @Timeout(30)
-    void aParentKeepsOnlyItsFirstChildInItsMailbox() throws Exception {
+    void aParentThatLivesOnSharesItsMailboxWithNoneOfItsChildren() throws Exception {
         final ActorSystem system = start(1, PlacementPolicy.NEAR_CREATOR, MailboxKind.COPY_QUEUE);
-        // NOTE: the parent takes ticket 10; the children that do not join go round-robin from the
-        // slice's first mailbox, and 8 of them do not reach mailbox 10.
         final List<Actor<?>> live = fillers(system, 10);
         final Parent parent = new Parent(system);
         assertEquals(10, parent.ticket());
-        parent.send(9);
-        final List<Actor<?>> children = parent.children.get(10, TimeUnit.SECONDS);
-        assertEquals(parent.ticket(), children.get(0).ticket(), "the first child joined");
-        for (int i = 1; i < children.size(); i++) {
-            assertNotEquals(parent.ticket(), children.get(i).ticket(), "child " + i + " went round-robin");
+        // NOTE: 70 children go round-robin over all 64 mailboxes, more than once, and still skip the parent's.
+        parent.send(70);
+        final List<Leaf> children = parent.children.get(10, TimeUnit.SECONDS);
+        for (int i = 0; i < children.size(); i++) {
+            assertNotEquals(parent.ticket(), children.get(i).ticket(), "child " + i);
         }
         live.add(parent);
         live.addAll(children);
@@ -197,38 +230,50 @@ class ChainPlacementTest {
 
     @Test
     @Timeout(30)
-    void aMailboxHoldsAtMostTwoLiveActorsThatJoinedIt() throws Exception {
+    void aChainLinksFanOutKeepsOnlyItsFirstChildInItsMailbox() throws Exception {
         final ActorSystem system = start(1, PlacementPolicy.NEAR_CREATOR, MailboxKind.COPY_QUEUE);
-        final List<Actor<?>> live = fillers(system, 10);
-        final List<Nest> nests = new CopyOnWriteArrayList<>();
-        final CountDownLatch made = new CountDownLatch(9);
-        final Nest root = new Nest(system, nests, made);
-        root.send(8);
-        assertTrue(made.await(10, TimeUnit.SECONDS));
-        // NOTE: each mailbox gets a nest that did not join (the root, or one placed round-robin),
-        // then its child and grandchild, which joined; the next one finds two joined and moves on.
-        final Map<Integer, Integer> perTicket = new TreeMap<>();
-        nests.forEach(n -> perTicket.merge(n.ticket(), 1, Integer::sum));
-        assertEquals(3, perTicket.size(), "three mailboxes: " + perTicket);
-        perTicket.forEach((ticket, count) -> assertEquals(3, count, "mailbox " + ticket + ": " + perTicket));
-        assertEquals(3, perTicket.get(root.ticket()));
-        live.addAll(nests);
-        finish(system, live);
+        final List<Node> nodes = new CopyOnWriteArrayList<>();
+        final CountDownLatch leaves = new CountDownLatch(27);
+        final Splitter root = new Splitter(system, 3, 0, -1, nodes, leaves);
+        root.send(3);
+        assertTrue(leaves.await(10, TimeUnit.SECONDS));
+        assertEquals(40, nodes.size());
+        int joined = 0;
+        for (Node node : nodes) {
+            if (node.depth() == 2) {
+                assertNotEquals(node.parentTicket(), node.ticket(),
+                        "the root's children: its class was not known to be a chain's yet: " + node);
+            } else if (node.depth() < 2) {
+                assertEquals(node.sibling() == 0, node.ticket() == node.parentTicket(),
+                        "only a first child joins its parent's mailbox: " + node);
+                joined += node.sibling() == 0 ? 1 : 0;
+            }
+        }
+        assertEquals(12, joined, "one child joined per splitter below the root");
+        finish(system, nodes.stream().filter(n -> n.depth() == 0).map(Node::actor).toList());
     }
 
-    /** Spins for the micros it is sent; starts a chain in its own mailbox when sent one. */
-    static final class Busy extends Actor<Object> {
+    /** Starts {@code chain} with a first link created outside whose ticket is in worker 0's initial slice. */
+    private static void startOnWorker0(ActorSystem system, Chain chain) {
+        while (true) {
+            final Link first = new Link(system, chain);
+            if (system.initialWorkerOf(first) == 0) {
+                first.send(1);
+                return;
+            }
+            first.send(PoisonPill.FINISHED);
+        }
+    }
+
+    /** Spins for the micros it is sent. */
+    static final class Busy extends Actor<Integer> {
         Busy(ActorSystem system) {
             super(system);
         }
 
         @Override
-        protected Allocation receive(Object message) {
-            if (message instanceof Chain chain) {
-                new Link(system(), chain).send(1);
-                return Allocation.NODELETE;
-            }
-            final long until = System.nanoTime() + TimeUnit.MICROSECONDS.toNanos((Integer) message);
+        protected Allocation receive(Integer micros) {
+            final long until = System.nanoTime() + TimeUnit.MICROSECONDS.toNanos(micros);
             while (System.nanoTime() < until) {
                 Thread.onSpinWait();
             }
@@ -260,9 +305,9 @@ class ChainPlacementTest {
         final int movesWanted = kind == MailboxKind.COPY_QUEUE ? 3 : 0;
         for (; round < 40 && (moved < movesWanted || round < 6); round++) {
             // NOTE: worker 0's actors get a backlog while the chain runs, and the other workers
-            // take their mailboxes, the chain's among them (it started in a loaded actor's mailbox).
+            // take their mailboxes, the chain's among them (it starts in one of them).
             final Chain chain = new Chain(20_000, 2_000);
-            loaded.get(round % loaded.size()).send(chain);
+            startOnWorker0(system, chain);
             while (!chain.done.isDone()) {
                 for (Busy busy : loaded) {
                     busy.send(50);
@@ -272,7 +317,7 @@ class ChainPlacementTest {
             }
             assertEquals(20_000, chain.done.get(60, TimeUnit.SECONDS), "round " + round);
             assertNull(chain.violation.get(), "round " + round);
-            assertEquals(1, chain.tickets.size(), "round " + round + ": the chain left its mailbox: " + chain.tickets);
+            assertEquals(1, chain.laterTickets.size(), "round " + round + ": the chain left its mailbox: " + chain.laterTickets);
             moved += chain.threads.size() > 1 ? 1 : 0;
         }
         assertTrue(moved >= movesWanted, moved + " chains' mailboxes moved to another worker while they ran, in "

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -118,6 +119,55 @@ class RescueTest {
         assertTrue(sorted[rounds / 2] <= TimeUnit.MILLISECONDS.toNanos(25),
                 "median rescue latency " + TimeUnit.NANOSECONDS.toMicros(sorted[rounds / 2]) + " us; all (us): "
                         + Arrays.toString(Arrays.stream(latencies).map(TimeUnit.NANOSECONDS::toMicros).toArray()));
+    }
+
+    /** Hires a blocker when sent a block (the blocker then blocks), and answers pings; lives on. */
+    static final class Supervisor extends Actor<Message> {
+        Supervisor(ActorSystem system) {
+            super(system);
+        }
+
+        @Override
+        protected Allocation receive(Message message) {
+            if (message instanceof Blocking.Block block) {
+                new Blocking.Blocker(system()).send(block);
+            } else {
+                final Ping ping = (Ping) message;
+                ping.thread = Thread.currentThread().getName();
+                ping.replied.countDown();
+            }
+            return Allocation.NODELETE;
+        }
+    }
+
+    /**
+     * A child created by a behaviour and blocking in its first one does not hold up its creator,
+     * which lives on: the child is not placed in the creator's mailbox (which a thief could then not
+     * take while the child's behaviour runs), so the creator's next message is rescued.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(MailboxKind.class)
+    @Timeout(60)
+    void aSupervisorWhoseNewChildBlocksIsRescued(MailboxKind kind) throws Exception {
+        final List<Boolean> answeredWhileBlocked = new ArrayList<>();
+        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("hire").workers(2)
+                .victimSelector(VictimSelectors.RANDOM).mailboxKind(kind).build())) {
+            final Supervisor supervisor = Placed.onWorker(system, 0, Supervisor::new);
+            // NOTE: the second hire comes after a behaviour of the supervisor's class has created an
+            // actor and not ended its own.
+            for (int round = 0; round < 2; round++) {
+                final Blocking.Block block = new Blocking.Block();
+                supervisor.send(block);
+                assertTrue(block.entered.await(10, TimeUnit.SECONDS), "the blocker's worker entered the block");
+                final Ping ping = new Ping();
+                supervisor.send(ping);
+                answeredWhileBlocked.add(ping.replied.await(20, TimeUnit.SECONDS));
+                block.release.countDown();
+            }
+            supervisor.send(PoisonPill.FINISHED);
+        }
+        assertEquals(List.of(true, true), answeredWhileBlocked,
+                "whether each ping was answered while the supervisor's new child blocked");
     }
 
     @Test
