@@ -239,9 +239,9 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
         return running == to;
     }
 
-    /** Whether the behaviour running on this worker is that of an actor which joined its mailbox ({@link Placement}). */
-    boolean runningJoined() {
-        return running != null && running.joined;
+    /** The registration whose behaviour runs on this worker now, or ran last; null before the first. */
+    MailboxRegistration running() {
+        return running;
     }
 
     /** Records that the behaviour running now created an actor (so its end teaches its class's {@link Placement.ChainShape}). */

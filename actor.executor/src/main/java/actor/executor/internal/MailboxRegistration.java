@@ -11,15 +11,13 @@ import actor.api.spi.Registration;
  * also linked into its mailbox's list of live registrations ({@link Mailbox#link}), which is how a
  * shutdown finds every live actor and a waiting stop names them.
  *
- * <p>Threading: {@code mailbox} and {@code joined} are final; the links are read and written under the mailbox lock only;
+ * <p>Threading: {@code mailbox} is final; the links are read and written under the mailbox lock only;
  * {@code suspension} by the worker processing the mailbox (as the actor's own
  * state), and by the final sweep after every worker has exited.
  */
 final class MailboxRegistration extends Registration {
 
     final Mailbox mailbox;
-    /** Whether the actor joined the mailbox of the batch that created it ({@link Placement}). */
-    final boolean joined;
     MailboxRegistration previousLive;
     MailboxRegistration nextLive;
     /**
@@ -28,9 +26,8 @@ final class MailboxRegistration extends Registration {
      */
     Suspension suspension;
 
-    MailboxRegistration(Actor<?> actor, ActorExecutor executor, Mailbox mailbox, boolean joined) {
+    MailboxRegistration(Actor<?> actor, ActorExecutor executor, Mailbox mailbox) {
         super(actor, executor, mailbox.index);
         this.mailbox = mailbox;
-        this.joined = joined;
     }
 }

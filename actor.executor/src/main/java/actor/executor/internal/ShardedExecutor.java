@@ -131,14 +131,15 @@ final class ShardedExecutor implements ActorExecutor {
         if (creator != null) {
             creator.runner.noteCreation();
         }
-        final MailboxRegistration made;
-        if (previous != null && previous.executor() == this) {
-            made = new MailboxRegistration(actor, this, mailboxes[previous.ticket()], false);
-        } else {
-            final Mailbox joining = placement.joining(actor, creator);
-            made = joining != null ? new MailboxRegistration(actor, this, joining, true)
-                    : new MailboxRegistration(actor, this, mailboxes[placement.ticketFor(actor, creator)], false);
+        final Mailbox joining = previous != null && previous.executor() == this ? null : placement.joining(actor, creator);
+        if (joining != null) {
+            final MailboxRegistration made = new MailboxRegistration(actor, this, joining);
+            joining.linkJoined(made);
+            return made;
         }
+        final int ticket = previous != null && previous.executor() == this ? previous.ticket()
+                : placement.ticketFor(actor, creator);
+        final MailboxRegistration made = new MailboxRegistration(actor, this, mailboxes[ticket]);
         made.mailbox.link(made);
         return made;
     }

@@ -291,7 +291,7 @@ final class Worker {
         if (mailbox == null || !runner.runningIsChainLink()) {
             return null;
         }
-        return mailbox.joined == (runner.runningJoined() ? 1 : 0) ? mailbox : null;
+        return mailbox.mayJoin(runner.running()) ? mailbox : null;
     }
 
     /** The mailbox whose batch runs on this worker, or null. */
