@@ -131,14 +131,14 @@ final class ShardedExecutor implements ActorExecutor {
         if (creator != null) {
             creator.runner.noteCreation();
         }
-        final Mailbox joining = previous != null && previous.executor() == this ? null : placement.joining(actor, creator);
+        final boolean again = previous != null && previous.executor() == this;
+        final Mailbox joining = again ? null : placement.joining(actor, creator);
         if (joining != null) {
             final MailboxRegistration made = new MailboxRegistration(actor, this, joining);
             joining.linkJoined(made);
             return made;
         }
-        final int ticket = previous != null && previous.executor() == this ? previous.ticket()
-                : placement.ticketFor(actor, creator);
+        final int ticket = again ? previous.ticket() : placement.ticketFor(actor, creator);
         final MailboxRegistration made = new MailboxRegistration(actor, this, mailboxes[ticket]);
         made.mailbox.link(made);
         return made;
