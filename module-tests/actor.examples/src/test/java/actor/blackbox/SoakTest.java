@@ -39,7 +39,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Randomized soak: actors in a random, changing topology send to each other, spawn actors and
- * terminate, while outside threads send too. Checked throughout: per-sender FIFO (consecutive
+ * terminate (half of them leaving a successor, as a chain's link does, so children also join their
+ * creators' mailboxes), while outside threads send too. Checked throughout: per-sender FIFO (consecutive
  * sequence numbers per sender and receiver) and per-actor mutual exclusion; checked at the end:
  * every successful send was either received or reported undelivered, exactly once. One message in
  * 16 is handled after an await (of a stage already complete or completed by an "I/O" thread), so
@@ -238,6 +239,16 @@ class SoakTest {
             }
             if (random.nextInt(200) == 0 && world.live.size() > 8) {
                 world.live.remove(id);
+                if (random.nextBoolean()) {
+                    // NOTE: a successor created by a behaviour that ends, as a chain's link: the
+                    // placement then takes the class for a chain's, and later children join their
+                    // creators' mailboxes until a node creates one and lives on.
+                    try {
+                        sendNumbered(new Node(world, world.ids.incrementAndGet(), random.nextLong()), 3);
+                    } catch (SystemNotRunningException e) {
+                        world.violation("an ending actor could not create its successor: " + e);
+                    }
+                }
                 return random.nextBoolean() ? Allocation.FINISHED : Allocation.DELETE;
             }
             return Allocation.NODELETE;
