@@ -157,9 +157,7 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
             undelivered.record(actor, message);
             return;
         }
-        if (created) {
-            chainShape(actor.getClass()).learn(status != Allocation.NODELETE);
-        }
+        learnShape(actor, status);
         try {
             access.finishMessage(message);
         } catch (Throwable hookFailure) {
@@ -212,9 +210,7 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
             }
             status = reporter.behaviourFailed(to.actor(), suspension, failure);
         }
-        if (created) {
-            chainShape(to.actor().getClass()).learn(status != Allocation.NODELETE);
-        }
+        learnShape(to.actor(), status);
         if (status != Allocation.NODELETE) {
             end(to, status);
         }
@@ -252,6 +248,13 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
     /** Whether the running behaviour's class ended its actor the last time one of its behaviours created one. */
     boolean runningIsChainLink() {
         return running != null && chainShape(running.actor().getClass()).isChainLink();
+    }
+
+    /** After a behaviour that created an actor: teaches its class's shape whether it ended its own. */
+    private void learnShape(Actor<?> actor, Allocation status) {
+        if (created) {
+            chainShape(actor.getClass()).learn(status != Allocation.NODELETE);
+        }
     }
 
     private Placement.ChainShape chainShape(Class<?> type) {

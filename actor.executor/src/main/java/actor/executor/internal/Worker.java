@@ -50,7 +50,7 @@ final class Worker {
      * The copy-queue mailbox whose batch is running, and that batch, while {@link #visit} runs one;
      * else null (always null with MPSC mailboxes).
      */
-    private CopyQueueMailbox processing;
+    private Mailbox processing;
     private CopyQueue processingBatch;
     /** Sends this visit may still append to the running batch ({@link #appendToBatch}). */
     private int appendsLeft;
