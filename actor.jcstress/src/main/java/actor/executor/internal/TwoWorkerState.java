@@ -90,8 +90,11 @@ abstract class TwoWorkerState {
          * What {@link Worker} does with one slot of its slice in a pass: the racy test, the gulp,
          * the batch, and (if {@code regulp}) the next batches while the mailbox refilled. A gulp
          * put off because another thread held the lock is tried again while the mailbox still has
-         * messages and is still this worker's, as the worker's later passes would (the last of
-         * {@link CopyQueueMailbox#MAX_GULP_SKIPS} tries waits for the lock).
+         * messages and is still this worker's, as the worker's later passes would, for as long as
+         * it takes: the mailbox's own count of put-off gulps (whose last one waits for the lock) is
+         * restarted by the other worker's gulp, so a fixed number of tries here could give up while
+         * that worker, preempted, still held the lock (seen once in GulpVsSteal: the messages were
+         * left in the thief's mailbox, which a real worker's next pass would have gulped).
          */
         void gulpSlot(int slot, boolean regulp) {
             final CopyQueueMailbox mailbox = (CopyQueueMailbox) table.get(slot);
@@ -99,8 +102,7 @@ abstract class TwoWorkerState {
                 return;
             }
             CopyQueue batch = mailbox.tryGulp(me, spare, counters);
-            for (int tries = 1; batch == null && tries < CopyQueueMailbox.MAX_GULP_SKIPS && mailbox.hasMessagesRacy()
-                    && mailbox.ownerRacy() == me; tries++) {
+            while (batch == null && mailbox.hasMessagesRacy() && mailbox.ownerRacy() == me) {
                 batch = mailbox.tryGulp(me, spare, counters);
             }
             while (batch != null) {
