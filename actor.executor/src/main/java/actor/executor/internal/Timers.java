@@ -15,12 +15,13 @@ import org.jctools.queues.MpscUnboundedXaddArrayQueue;
  * Scheduled sends ({@code ActorSystem.scheduleOnce}, {@code schedulePeriodic}) on one timer thread
  * per system, started on first use: schedules come in through a JCTools MPSC queue from any
  * thread, and the thread keeps them in an Agrona {@link DeadlineTimerWheel} (ticks of about a
- * millisecond), parking until the earliest pending deadline (at most a turn of the wheel), or until
- * a schedule due before then wakes it: a schedule due later (an ask's timeout, most often) queues
+ * millisecond), parking until the earliest pending deadline, however far, or until a schedule
+ * due before then wakes it, and winding the wheel on to that deadline when it wakes: a schedule due later (an ask's timeout, most often) queues
  * without waking it, and one cancelled before the thread next wakes never reaches the wheel (see
  * {@link #enqueue} and {@link #announcePark} for why none is late). It finds that deadline by a
  * scan of its schedules after each expiry, while they are at most {@link #SCANNED_SCHEDULES}; with
- * more it parks until the next tick, which is then likely to hold one anyway. A cancelled schedule
+ * more it parks until the next tick, which is then likely to hold one anyway, and polls the ticks
+ * one by one. A cancelled schedule
  * is dropped when its deadline comes. {@link #close()}, when the system has stopped, ends the
  * thread; nothing is sent after that.
  *
@@ -196,7 +197,6 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
         synchronized (this) {
             timers = wheel;
         }
-        final long turnNanos = TICK_NANOS * TICKS_PER_WHEEL;
         while (!closed) {
             Timer next;
             while ((next = incoming.poll()) != null) {
@@ -211,6 +211,12 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
                 parkUntil(now + IDLE_PARK_NANOS);
                 continue;
             }
+            if (earliest != Long.MIN_VALUE) {
+                // NOTE: no pending deadline falls in the ticks skipped; a schedule of a later turn
+                // in their spokes is met when the cursor next reaches its spoke, before it is due.
+                // Polled one by one, the ticks of a long park cost a cold spoke each.
+                timers.currentTickTime(Math.min(now, earliest));
+            }
             int expired = 0;
             while (timers.currentTickTime() <= now && !closed) {
                 expired += timers.poll(now, this, Integer.MAX_VALUE);
@@ -224,7 +230,7 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
             if (expired > 0) {
                 earliest = earliestPending();
             }
-            parkUntil(Math.min(Math.max(timers.currentTickTime(), earliest), now + turnNanos));
+            parkUntil(Math.max(timers.currentTickTime(), earliest));
         }
     }
 

@@ -67,7 +67,7 @@ class IdleCpuTest {
 
     @Test
     @Timeout(60)
-    void aTimerThreadWithOneDistantSchedulePendingUsesUnderHalfAPerMilleOfOneCore() throws InterruptedException {
+    void aTimerThreadWithOneDistantSchedulePendingUsesUnderATenthOfAPerMilleOfOneCore() throws InterruptedException {
         final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("idle-timer").workers(1).build())) {
             final Idle idle = new Idle(system);
@@ -77,8 +77,16 @@ class IdleCpuTest {
                     .filter(t -> t.getName().equals("idle-timer-timers")).toList();
             assertEquals(1, timerThreads.size());
             final long id = timerThreads.get(0).getId();
+            // NOTE: a parked thread's waited count grows by one each time it parks again. It parks
+            // until the schedule is due; one more may come from a spurious wake-up.
+            final long parksBefore = threads.getThreadInfo(id).getWaitedCount();
+            Thread.sleep(2000);
+            final long parks = threads.getThreadInfo(id).getWaitedCount() - parksBefore;
+            assertTrue(parks <= 1, "the timer thread parked " + parks + " times in two seconds");
             // NOTE: the best of up to three one-second windows, as above. A thread that wakes
-            // every tick of its wheel (about a thousand times a second) fails every window.
+            // every tick of its wheel (about a thousand times a second) fails every window, and so
+            // does one that wakes every turn of the wheel and polls the ticks it slept through
+            // (250-1,271 µs a second here; 544-671 µs in a CI run).
             final List<String> windows = new ArrayList<>();
             boolean under = false;
             for (int window = 0; window < 3 && !under; window++) {
@@ -88,11 +96,11 @@ class IdleCpuTest {
                 final long cpu = threads.getThreadCpuTime(id) - cpuBefore;
                 final long wall = System.nanoTime() - wallBefore;
                 windows.add(cpu / 1_000 + " µs of CPU in " + wall / 1_000 + " µs");
-                under = cpu < wall / 2_000;
+                under = cpu < wall / 10_000;
             }
             assertTrue(pending.cancel(), "the schedule was still pending");
             idle.send(PoisonPill.FINISHED);
-            assertTrue(under, "the timer thread used more than 0.05% of one core in every window: " + windows);
+            assertTrue(under, "the timer thread used more than 0.01% of one core in every window: " + windows);
         }
     }
 }

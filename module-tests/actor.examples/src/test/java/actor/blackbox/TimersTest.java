@@ -61,6 +61,33 @@ class TimersTest {
 
     @Test
     @Timeout(30)
+    void sendsTurnsOfTheWheelAheadArriveInOrderAndWithinATurnOfTheirDelay() {
+        // NOTE: a turn of the timer wheel is about 537 ms. The timer thread parks until the
+        // earliest send and winds its wheel on to it: the first two sends share a spoke a turn
+        // apart, the third, scheduled later but due earlier, wakes it.
+        try (ActorTestKit kit = ActorTestKit.start()) {
+            final TestProbe<Integer> probe = kit.probe();
+            final long start = System.nanoTime();
+            final long[] delays = {1_300, 1_300 + 537, 800};
+            kit.system().scheduleOnce(Duration.ofMillis(delays[0]), probe.ref(), 0);
+            kit.system().scheduleOnce(Duration.ofMillis(delays[1]), probe.ref(), 1);
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+            kit.system().scheduleOnce(Duration.ofMillis(delays[2] - 100), probe.ref(), 2);
+            for (int expected : new int[] {2, 0, 1}) {
+                assertEquals(expected, probe.expectMessage(WAIT));
+                final long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+                assertTrue(elapsedMillis >= delays[expected], "send " + expected + " came early, at " + elapsedMillis + " ms");
+                assertTrue(elapsedMillis < delays[expected] + 500, "send " + expected + " came a turn late, at " + elapsedMillis + " ms");
+            }
+        }
+    }
+
+    @Test
+    @Timeout(30)
     void aSendCancelledBeforeItsDelayNeverHappens() {
         try (ActorTestKit kit = ActorTestKit.start()) {
             final TestProbe<String> probe = kit.probe();
