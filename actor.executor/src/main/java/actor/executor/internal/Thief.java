@@ -319,6 +319,27 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
         if (mailbox.hasMessagesRacy() || mailbox.isBeingProcessedRacy() || !progress[target].isLoaded()) {
             return false;
         }
+        return moveTo(mailbox, target);
+    }
+
+    /**
+     * A feeder's push: gives {@code mailbox}, this worker's, no longer run, whose last pass was the
+     * whole of this worker's work and sent every envelope's first message to {@code target}'s
+     * mailboxes (a server answering clients that all sit on the target), to {@code target}, as
+     * {@link #tryPush} does, messages and all (as a steal takes them). Not to a feeder: two
+     * feeders of each other would swap places.
+     *
+     * @return true if the mailbox is now the target's
+     */
+    boolean tryFeederPush(Mailbox mailbox, int target) {
+        if (mailbox.isBeingProcessedRacy() || progress[target].isFeeder()) {
+            return false;
+        }
+        return moveTo(mailbox, target);
+    }
+
+    /** Swaps {@code mailbox}, this worker's, with an actor-less idle mailbox of {@code target}'s slice. */
+    private boolean moveTo(Mailbox mailbox, int target) {
         final int mySlot = slotOf(mailbox, index);
         int takenSlot = -1;
         for (int slot = table.sliceStart(target); mySlot >= 0 && slot < table.sliceEnd(target); slot++) {

@@ -13,8 +13,9 @@ import actor.steal.internal.WorkerQueueTable;
  * next batch at once ({@link CopyQueueMailbox#finishBatch}, {@link MpscMailbox#finishBatch}). An
  * executor's mailboxes are all of one kind, so the kind test in {@link #visit} always goes the same
  * way. A visit that answered the mailbox which handed it its one envelope is followed by a visit
- * to that mailbox ({@link #follow}). After passes without work the {@link Thief} may try a steal,
- * and after passes with a backlog summon help; sleeping is the {@link SleepCycle}'s.
+ * to that mailbox ({@link #follow}). A pass that ran one mailbox feeding another worker may give
+ * that mailbox to it ({@link #pushIfFeeder}). After passes without work the {@link Thief} may try
+ * a steal, and after passes with a backlog summon help; sleeping is the {@link SleepCycle}'s.
  *
  * <p>Threading: everything here runs on the worker's thread, except {@link #counters} (single
  * writer, read by snapshots) and the runner's undelivered log (read after every worker exited).
@@ -33,6 +34,14 @@ final class Worker {
      * on to ({@link #follow}); past this budget the scan goes on.
      */
     static final int FOLLOW_BUDGET = 64;
+    /**
+     * Feeder passes in a row before a feeder pushes its mailbox ({@link #pushIfFeeder}): a pass or
+     * a few of one mailbox feeding another worker also happen while pulls gather a conversation
+     * (a broker's forwards pull its clients' mailboxes one by one), and a push then splits it again.
+     */
+    static final int FEEDER_PASSES_BEFORE_PUSH = 64;
+    /** Most passes a feeder waits between two push attempts ({@link #pushIfFeeder}). */
+    static final int MAX_FEEDER_PUSH_BACKOFF = 1_024;
 
     final int index;
     final WorkerSleep sleep;
@@ -64,6 +73,20 @@ final class Worker {
     /** The last hand-off {@link #handOff} saw (the first send of an envelope gulped alone): from, to. */
     private Mailbox handOffFrom;
     private Mailbox handOffTo;
+    /**
+     * The current pass, for {@link #pushIfFeeder}: the mailboxes whose visits ran envelopes, the last
+     * of them, the worker the first send of every envelope went to, and how many did so (-1 once
+     * one went elsewhere, or to this worker).
+     */
+    private int visitsWithWork;
+    private Mailbox lastVisited;
+    private int fedWorker;
+    private int feeds;
+    /** Feeder passes in a row ({@link #pushIfFeeder}). */
+    private int feederPasses;
+    /** Passes to wait before the next feeder push attempt, and the wait after the next failure. */
+    private int feederPushWait;
+    private int feederPushBackoff = 1;
     /** Backlogged mailboxes found by the current pass. */
     private int backlog;
     /** The worker the visited mailbox goes to once its batch is done ({@link #handOff}), or -1. */
@@ -107,6 +130,8 @@ final class Worker {
     /** One pass over the slice: test-and-gulp every mailbox. Returns the envelopes run. */
     int pass() {
         backlog = 0;
+        visitsWithWork = 0;
+        feeds = 0;
         int work = 0;
         for (int slot = sliceStart; slot < sliceEnd; slot++) {
             final Mailbox mailbox = table.get(slot);
@@ -122,7 +147,42 @@ final class Worker {
             thief.noteBacklog(backlog);
         }
         previousPassWork = work;
+        pushIfFeeder(work);
         return work;
+    }
+
+    /**
+     * After a pass that ran one mailbox only, every envelope's first send going to one other
+     * worker's mailboxes, with cheap messages (a server whose clients all sit elsewhere): gives
+     * the mailbox to that worker ({@link Thief#tryFeederPush}), so the conversation runs on one
+     * worker. Clients spread over a worker's slice (15 mailboxes of 20 clients on the
+     * request-reply row) cannot all be pulled or pushed to the server one by one, but the server
+     * can go to them, if that worker's slice has a mailbox without actors to give in exchange. Only
+     * after {@link #FEEDER_PASSES_BEFORE_PUSH} feeder passes in a row (passes without work do not
+     * count). A failed attempt waits twice as many passes as the one before (up to 1,024), so a
+     * target with no room is not searched on every pass.
+     */
+    private void pushIfFeeder(int work) {
+        if (work == 0) {
+            return;
+        }
+        final boolean feeder = visitsWithWork == 1 && feeds == work;
+        progress.feeder(feeder);
+        feederPasses = feeder ? feederPasses + 1 : 0;
+        if (feederPasses < FEEDER_PASSES_BEFORE_PUSH || thief == null
+                || progress.nanosPerMessage() > Thief.PULL_MAX_NANOS_PER_MESSAGE) {
+            return;
+        }
+        if (feederPushWait > 0) {
+            feederPushWait--;
+            return;
+        }
+        if (thief.tryFeederPush(lastVisited, fedWorker)) {
+            feederPushBackoff = 1;
+        } else {
+            feederPushWait = feederPushBackoff;
+            feederPushBackoff = Math.min(2 * feederPushBackoff, MAX_FEEDER_PUSH_BACKOFF);
+        }
     }
 
     /**
@@ -153,6 +213,10 @@ final class Worker {
         visiting = mailbox;
         final int ran = mailbox instanceof CopyQueueMailbox copyQueue ? visit(copyQueue) : visit((MpscMailbox) mailbox);
         visiting = null;
+        if (ran > 0) {
+            visitsWithWork++;
+            lastVisited = mailbox;
+        }
         if (ran != 1) {
             handedTo = null;
         }
@@ -244,7 +308,17 @@ final class Worker {
      * workers (thread-ring 187-196 ms against 96-108, measured).
      */
     void handOff(Mailbox mailbox) {
-        if (!runner.countHandOff() || gulpedSize != 1) {
+        if (!runner.countHandOff()) {
+            return;
+        }
+        if (feeds >= 0) {
+            final int to = mailbox.ownerRacy().worker;
+            if (feeds == 0) {
+                fedWorker = to;
+            }
+            feeds = to == fedWorker && to != index ? feeds + 1 : -1;
+        }
+        if (gulpedSize != 1) {
             return;
         }
         if (thief != null && previousPassWork <= 1 && progress.nanosPerMessage() <= Thief.PULL_MAX_NANOS_PER_MESSAGE

@@ -29,6 +29,7 @@ abstract class WorkerProgressCount extends WorkerProgressPad0 {
     boolean idle;
     boolean loaded;
     boolean settled;
+    boolean feeder;
 }
 
 /** Padding after the count. */
@@ -109,6 +110,7 @@ final class WorkerProgress extends WorkerProgressPad2 {
     private static final VarHandle VH_IDLE;
     private static final VarHandle VH_LOADED;
     private static final VarHandle VH_SETTLED;
+    private static final VarHandle VH_FEEDER;
     private static final VarHandle VH_STALL;
     /**
      * Bits of the count an observation keeps (the low ones, the inside-a-batch bit among them),
@@ -132,6 +134,7 @@ final class WorkerProgress extends WorkerProgressPad2 {
             VH_IDLE = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "idle", boolean.class);
             VH_LOADED = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "loaded", boolean.class);
             VH_SETTLED = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "settled", boolean.class);
+            VH_FEEDER = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "feeder", boolean.class);
             VH_STALL = MethodHandles.lookup().findVarHandle(WorkerProgressStall.class, "stall", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -254,6 +257,26 @@ final class WorkerProgress extends WorkerProgressPad2 {
      */
     boolean isLoaded() {
         return (boolean) VH_LOADED.getOpaque(this);
+    }
+
+    /**
+     * Worker thread only: whether its last pass ran one mailbox's batches only, each envelope's
+     * first send going to another worker ({@link Worker#pass}; an opaque store, only when it
+     * changes).
+     */
+    void feeder(boolean feeds) {
+        if (feeder != feeds) {
+            VH_FEEDER.setOpaque(this, feeds);
+        }
+    }
+
+    /**
+     * Any thread: whether the worker's last pass ran one mailbox that fed another worker (opaque; a
+     * hint). A feeder pushes its mailbox to the worker it feeds unless that one is a feeder too
+     * ({@link Thief#tryFeederPush}), so two feeders of each other (a ping-pong pair) do not swap.
+     */
+    boolean isFeeder() {
+        return (boolean) VH_FEEDER.getOpaque(this);
     }
 
     /** Any thread: whether the worker's last duty cycle found no work (opaque; a hint). */
