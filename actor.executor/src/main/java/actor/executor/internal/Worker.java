@@ -286,7 +286,8 @@ final class Worker {
     /**
      * A hand-off: a behaviour of this worker sends to another mailbox than the one whose batch runs.
      * Counted for the cost estimate ({@link WorkerProgress#handOffsPer256}), which only thieves
-     * read. Only the first send of an envelope gulped alone goes further (a fan-out keeps its other
+     * read; an envelope's first send also tells where the pass's work goes ({@link #pushIfFeeder}).
+     * Only the first send of an envelope gulped alone goes further (a fan-out keeps its other
      * targets where they are, and a batch is work of its own).
      *
      * <p>If the mailbox belongs to another worker, the hand-off may bring both ends onto one worker,
