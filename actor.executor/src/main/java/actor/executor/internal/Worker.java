@@ -163,14 +163,13 @@ final class Worker {
      * target with no room is not searched on every pass.
      */
     private void pushIfFeeder(int work) {
-        if (work == 0) {
+        if (work == 0 || thief == null) {
             return;
         }
         final boolean feeder = visitsWithWork == 1 && feeds == work;
         progress.feeder(feeder);
         feederPasses = feeder ? feederPasses + 1 : 0;
-        if (feederPasses < FEEDER_PASSES_BEFORE_PUSH || thief == null
-                || progress.nanosPerMessage() > Thief.PULL_MAX_NANOS_PER_MESSAGE) {
+        if (feederPasses < FEEDER_PASSES_BEFORE_PUSH || progress.nanosPerMessage() > Thief.PULL_MAX_NANOS_PER_MESSAGE) {
             return;
         }
         if (feederPushWait > 0) {
@@ -312,7 +311,7 @@ final class Worker {
         if (!runner.countHandOff()) {
             return;
         }
-        if (feeds >= 0) {
+        if (thief != null && feeds >= 0) {
             final int to = mailbox.ownerRacy().worker;
             if (feeds == 0) {
                 fedWorker = to;

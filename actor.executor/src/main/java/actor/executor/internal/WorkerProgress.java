@@ -261,8 +261,8 @@ final class WorkerProgress extends WorkerProgressPad2 {
 
     /**
      * Worker thread only: whether its last pass ran one mailbox's batches only, each envelope's
-     * first send going to another worker ({@link Worker#pass}; an opaque store, only when it
-     * changes).
+     * first send going to another worker ({@link Worker#pass}, with stealing on; an opaque store,
+     * only when it changes).
      */
     void feeder(boolean feeds) {
         if (feeder != feeds) {
