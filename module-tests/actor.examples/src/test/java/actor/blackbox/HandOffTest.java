@@ -14,8 +14,6 @@ import actor.api.PoisonPill;
 import actor.api.StatisticsMode;
 import actor.stats.Counts;
 import actor.steal.VictimSelectors;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -27,8 +25,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * A conversation of one message at a time between actors on different workers (a ping-pong pair)
  * is pulled onto one worker: the receiving worker was idle and its mailbox empty, so the sender's
  * worker takes that mailbox and runs both sides, instead of a cross-core hand-off per message; and
- * an actor left alone on a worker, talking to one on a busy worker, is pushed to that worker; and a
- * server and its clients on another worker end up on one worker. With stealing off nothing moves.
+ * an actor left alone on a worker, talking to one on a busy worker, is pushed to that worker. With
+ * stealing off nothing moves.
  */
 class HandOffTest {
 
@@ -181,57 +179,6 @@ class HandOffTest {
         // (a steal) may then bring the two together first; else only a push can.
         assertTrue(total.pulls() >= 1 || total.steals() >= 1, "a hand-off moved a mailbox: " + total);
         assertEquals(server.lastThread, client.lastThread, "client and server ended on one worker: " + total);
-        assertEquals(0, total.lostWakeUps());
-    }
-
-    /** Sends one request to the server on behalf of each client, in one behaviour. */
-    static final class Starter extends Actor<Server> {
-        final List<Client> clients;
-
-        Starter(ActorSystem system, List<Client> clients) {
-            super(system);
-            this.clients = clients;
-        }
-
-        @Override
-        protected Allocation receive(Server server) {
-            for (Client client : clients) {
-                server.send(client);
-            }
-            return Allocation.FINISHED;
-        }
-    }
-
-    @ParameterizedTest
-    @EnumSource(MailboxKind.class)
-    @Timeout(60)
-    void aServerAndItsClientsOnAnotherWorkerEndUpOnOne(MailboxKind kind) throws Exception {
-        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("feeder").workers(2)
-                .mailboxKind(kind).statistics(StatisticsMode.ON).build());
-        final Server server;
-        final List<Client> clients = new ArrayList<>();
-        try (system) {
-            server = Placed.onWorker(system, 0, Server::new);
-            // NOTE: fewer clients than the 16 mailboxes of a worker's slice, so either side has an
-            // actor-less mailbox to give in exchange: the server's hand-offs may pull the clients'
-            // mailboxes, or the server, feeding only the clients' worker, may be pushed to it.
-            for (int i = 0; i < 12; i++) {
-                clients.add(Placed.onWorker(system, 1, s -> new Client(s, 20_000)));
-            }
-            Placed.onWorker(system, 1, s -> new Starter(s, clients)).send(server);
-            for (Client client : clients) {
-                assertTrue(client.done.await(30, TimeUnit.SECONDS), "a client got every reply");
-            }
-            server.send(PoisonPill.FINISHED);
-            for (Client client : clients) {
-                client.send(PoisonPill.FINISHED);
-            }
-        }
-        final Counts total = system.statistics().total();
-        assertTrue(total.pulls() >= 1, "a mailbox moved: " + total);
-        for (Client client : clients) {
-            assertEquals(server.lastThread, client.lastThread, "the server and every client ended on one worker: " + total);
-        }
         assertEquals(0, total.lostWakeUps());
     }
 }
