@@ -52,6 +52,17 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     /** Backlogged mailboxes in one pass that count as an overload: one for this worker, one to give away. */
     static final int BACKLOG_MAILBOXES = 2;
     /**
+     * Time a pass must have spent since its first stealable backlog before another backlog makes
+     * the worker summon a sleeping one at once ({@link #backlogGulped}), without waiting for
+     * {@link #BACKLOG_PASSES_BEFORE_SUMMON} passes: a pass over backlogs of costly messages takes
+     * milliseconds (balance-one with work per message: about 10 ms), and help summoned after four
+     * of them comes too late. Measured on the clock, not estimated: a new system's first estimates
+     * run high (see {@link WorkerProgress#SETTLED_AFTER_MESSAGES}), and help summoned on them splits
+     * a communication-bound workload for the rest of its run (balance-one without work went from
+     * 103 to 150 ms in one JVM of two when this was an estimate).
+     */
+    static final long SUMMON_BACKLOG_NANOS = java.util.concurrent.TimeUnit.MICROSECONDS.toNanos(500);
+    /**
      * How long a victim must stay inside one batch, as seen by this thief, before its other
      * mailboxes may be taken even with a single message: they are stuck behind a blocked or long
      * behaviour, so moving them cannot split a conversation that is running.
@@ -101,6 +112,8 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     private boolean searching;
     private int passesBeforeSteal = EMPTY_PASSES_BEFORE_STEAL;
     private int backlogPasses;
+    /** When the current pass gulped its first stealable backlog, or its last summon since. */
+    private long backlogSince;
     private final WorkerQueueTable<Mailbox> table;
     private final VictimSelector selector;
     private final WorkerView view;
@@ -179,6 +192,21 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
         }
     }
 
+    /**
+     * The worker gulped a stealable backlog at {@code now}, the {@code backlogMailboxes}-th of its
+     * pass: if the pass has spent {@link #SUMMON_BACKLOG_NANOS} since its first one (or since its
+     * last summon), summons help at once. The clock is read only for such gulps, which hold at
+     * least {@link #MIN_BACKLOG_NANOS} of work each.
+     */
+    void backlogGulped(int backlogMailboxes, long now) {
+        if (backlogMailboxes == 1) {
+            backlogSince = now;
+        } else if (now - backlogSince >= SUMMON_BACKLOG_NANOS) {
+            backlogSince = now;
+            summonHelp();
+        }
+    }
+
     /** Woken by {@code summoner}, an overloaded worker: tries a steal from it at once. */
     void summonedBy(int summoner) {
         passesBeforeSteal = EMPTY_PASSES_BEFORE_STEAL;
@@ -214,11 +242,10 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
      */
     boolean watchOnce() {
         stamp();
-        final int n = sleeps.length;
-        for (int i = 1; i < n; i++) {
-            watchCursor = watchCursor + 1 >= n ? 0 : watchCursor + 1;
+        for (int i = 1; i < sleeps.length; i++) {
+            watchCursor = nextOther(watchCursor);
             final int w = watchCursor;
-            if (w != index && !sleeps[w].isSleeping()) {
+            if (!sleeps[w].isSleeping()) {
                 attempted(w);
                 return tryStealFrom(w);
             }
@@ -451,16 +478,29 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
      * @return true if a worker was woken
      */
     boolean summonHelp() {
-        final int n = sleeps.length;
-        for (int i = 1; i < n; i++) {
-            summonCursor = summonCursor + 1 >= n ? 0 : summonCursor + 1;
+        for (int i = 1; i < sleeps.length; i++) {
+            summonCursor = nextOther(summonCursor);
             final int w = summonCursor;
-            if (w != index && sleeps[w].summon(index)) {
+            if (sleeps[w].summon(index)) {
                 counters.summoned();
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * The worker after {@code w} in turn, skipping this one: from any start, {@code n - 1} steps
+     * visit every other worker once (a cursor that stopped on this worker once cost a pair of
+     * workers every other summons and watch look).
+     */
+    private int nextOther(int w) {
+        final int n = sleeps.length;
+        final int next = w + 1 >= n ? 0 : w + 1;
+        if (next != index) {
+            return next;
+        }
+        return next + 1 >= n ? 0 : next + 1;
     }
 
     /** Whether another worker is awake (somebody may be stuck in a batch and need a rescuer). */

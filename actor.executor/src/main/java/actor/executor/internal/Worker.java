@@ -229,7 +229,7 @@ final class Worker {
         }
         gulpedSize = batch.size();
         if (gulpedSize >= Thief.minMessagesToSteal(progress)) {
-            backlog++;
+            gulpedBacklog();
         }
         processing = mailbox;
         appendsLeft = REGULP_BUDGET;
@@ -257,7 +257,7 @@ final class Worker {
         }
         gulpedSize = batch;
         if (batch >= Thief.minMessagesToSteal(progress)) {
-            backlog++;
+            gulpedBacklog();
         }
         pushTo = -1;
         int ran = 0;
@@ -267,6 +267,17 @@ final class Worker {
         }
         pushAfterVisit(mailbox);
         return ran;
+    }
+
+    /**
+     * The batch just gulped is a stealable backlog: counts it for the pass, and lets the thief
+     * summon help at once if the pass has long been running backlogs ({@link Thief#backlogGulped}).
+     */
+    private void gulpedBacklog() {
+        backlog++;
+        if (thief != null) {
+            thief.backlogGulped(backlog, System.nanoTime());
+        }
     }
 
     /**
