@@ -350,16 +350,19 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     }
 
     /**
-     * A feeder's push: gives {@code mailbox}, this worker's, no longer run, whose last pass was the
-     * whole of this worker's work and sent every envelope's first message to {@code target}'s
-     * mailboxes (a server answering clients that all sit on the target), to {@code target}, as
-     * {@link #tryPush} does, messages and all (as a steal takes them). Not to a feeder: two
-     * feeders of each other would swap places.
+     * A feeder's push: gives {@code mailbox}, this worker's, no longer run, one of the
+     * {@code mailboxes} whose last pass was the whole of this worker's work and sent every
+     * envelope's first message to {@code target}'s mailboxes (a server answering clients that all
+     * sit on the target, or clients of a server there), to {@code target}, as {@link #tryPush}
+     * does, messages and all (as a steal takes them). Not to a worker that feeds from as few
+     * mailboxes or fewer: the smaller side of a conversation goes to the larger, and two feeders
+     * of one mailbox each (a ping-pong pair) would swap places.
      *
      * @return true if the mailbox is now the target's
      */
-    boolean tryFeederPush(Mailbox mailbox, int target) {
-        if (mailbox.isBeingProcessedRacy() || progress[target].isFeeder()) {
+    boolean tryFeederPush(Mailbox mailbox, int target, int mailboxes) {
+        final int targetFeeds = progress[target].feederMailboxes();
+        if (mailbox.isBeingProcessedRacy() || targetFeeds != 0 && targetFeeds <= mailboxes) {
             return false;
         }
         return moveTo(mailbox, target);

@@ -76,12 +76,15 @@ final class Worker {
     /**
      * The current pass, for {@link #pushIfFeeder}: the mailboxes whose visits ran envelopes, the last
      * of them, the worker the first send of every envelope went to, and how many did so (-1 once
-     * one went elsewhere, or to this worker).
+     * one went elsewhere, or to this worker); the mailbox the first of them went to, and whether
+     * all did.
      */
     private int visitsWithWork;
     private Mailbox lastVisited;
     private int fedWorker;
     private int feeds;
+    private Mailbox fedMailbox;
+    private boolean oneFedMailbox;
     /** Feeder passes in a row ({@link #pushIfFeeder}). */
     private int feederPasses;
     /** Passes to wait before the next feeder push attempt, and the wait after the next failure. */
@@ -152,12 +155,18 @@ final class Worker {
     }
 
     /**
-     * After a pass that ran one mailbox only, every envelope's first send going to one other
-     * worker's mailboxes, with cheap messages (a server whose clients all sit elsewhere): gives
-     * the mailbox to that worker ({@link Thief#tryFeederPush}), so the conversation runs on one
-     * worker. Clients spread over a worker's slice (15 mailboxes of 20 clients on the
-     * request-reply row) cannot all be pulled or pushed to the server one by one, but the server
-     * can go to them, if that worker's slice has a mailbox without actors to give in exchange. Only
+     * After a pass whose every envelope's first send went to one other worker, with cheap messages:
+     * a pass that ran one mailbox whose sends went to any mailboxes there (a server whose clients
+     * all sit elsewhere), or several mailboxes whose sends all went to one mailbox there (clients
+     * whose server does). Gives the last mailbox it ran to that worker
+     * ({@link Thief#tryFeederPush}) unless that worker feeds this one from as few mailboxes or
+     * fewer, so the conversation ends on one worker, the side with fewer mailboxes going to the
+     * other. Clients spread over a worker's slice (15 mailboxes of 20 clients on the request-reply
+     * row) cannot all be pulled or pushed to the server one by one, but the server can go to them;
+     * clients left behind once some went over to the server (by pulls) go after it, one a pass.
+     * Several mailboxes sending to several mailboxes of one worker are no conversation to gather
+     * (big's random pings moved mailboxes 59 times an iteration instead of 23 when they counted).
+     * Each push needs a mailbox without actors in the target's slice to give in exchange. Only
      * after {@link #FEEDER_PASSES_BEFORE_PUSH} feeder passes in a row (passes without work do not
      * count). A failed attempt waits twice as many passes as the one before (up to 1,024), so a
      * target with no room is not searched on every pass.
@@ -166,9 +175,9 @@ final class Worker {
         if (work == 0 || thief == null) {
             return;
         }
-        final boolean feeder = visitsWithWork == 1 && feeds == work;
-        progress.feeder(feeder);
-        feederPasses = feeder ? feederPasses + 1 : 0;
+        final int fed = feeds == work && (visitsWithWork == 1 || oneFedMailbox) ? visitsWithWork : 0;
+        progress.feeder(fed);
+        feederPasses = fed > 0 ? feederPasses + 1 : 0;
         if (feederPasses < FEEDER_PASSES_BEFORE_PUSH || progress.nanosPerMessage() > Thief.PULL_MAX_NANOS_PER_MESSAGE) {
             return;
         }
@@ -176,7 +185,7 @@ final class Worker {
             feederPushWait--;
             return;
         }
-        if (thief.tryFeederPush(lastVisited, fedWorker)) {
+        if (thief.tryFeederPush(lastVisited, fedWorker, fed)) {
             feederPushBackoff = 1;
         } else {
             feederPushWait = feederPushBackoff;
@@ -326,6 +335,10 @@ final class Worker {
             final int to = mailbox.ownerRacy().worker;
             if (feeds == 0) {
                 fedWorker = to;
+                fedMailbox = mailbox;
+                oneFedMailbox = true;
+            } else if (mailbox != fedMailbox) {
+                oneFedMailbox = false;
             }
             feeds = to == fedWorker && to != index ? feeds + 1 : -1;
         }

@@ -29,7 +29,7 @@ abstract class WorkerProgressCount extends WorkerProgressPad0 {
     boolean idle;
     boolean loaded;
     boolean settled;
-    boolean feeder;
+    int feeder;
 }
 
 /** Padding after the count. */
@@ -134,7 +134,7 @@ final class WorkerProgress extends WorkerProgressPad2 {
             VH_IDLE = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "idle", boolean.class);
             VH_LOADED = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "loaded", boolean.class);
             VH_SETTLED = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "settled", boolean.class);
-            VH_FEEDER = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "feeder", boolean.class);
+            VH_FEEDER = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "feeder", int.class);
             VH_STALL = MethodHandles.lookup().findVarHandle(WorkerProgressStall.class, "stall", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -260,23 +260,24 @@ final class WorkerProgress extends WorkerProgressPad2 {
     }
 
     /**
-     * Worker thread only: whether its last pass ran one mailbox's batches only, each envelope's
-     * first send going to another worker ({@link Worker#pass}, with stealing on; an opaque store,
-     * only when it changes).
+     * Worker thread only: the mailboxes its last pass ran if every envelope's first send went to
+     * one other worker, else 0 ({@link Worker#pass}, with stealing on; an opaque store, only when
+     * it changes).
      */
-    void feeder(boolean feeds) {
-        if (feeder != feeds) {
-            VH_FEEDER.setOpaque(this, feeds);
+    void feeder(int mailboxes) {
+        if (feeder != mailboxes) {
+            VH_FEEDER.setOpaque(this, mailboxes);
         }
     }
 
     /**
-     * Any thread: whether the worker's last pass ran one mailbox that fed another worker (opaque; a
-     * hint). A feeder pushes its mailbox to the worker it feeds unless that one is a feeder too
-     * ({@link Thief#tryFeederPush}), so two feeders of each other (a ping-pong pair) do not swap.
+     * Any thread: how many mailboxes the worker's last pass ran while feeding another worker, or 0
+     * (opaque; a hint). A feeder pushes a mailbox to the worker it feeds unless that one feeds
+     * from as few mailboxes or fewer ({@link Thief#tryFeederPush}): the smaller side goes to the
+     * larger, and two single feeders of each other (a ping-pong pair) do not swap.
      */
-    boolean isFeeder() {
-        return (boolean) VH_FEEDER.getOpaque(this);
+    int feederMailboxes() {
+        return (int) VH_FEEDER.getOpaque(this);
     }
 
     /** Any thread: whether the worker's last duty cycle found no work (opaque; a hint). */

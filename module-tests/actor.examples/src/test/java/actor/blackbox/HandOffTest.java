@@ -14,8 +14,12 @@ import actor.api.PoisonPill;
 import actor.api.StatisticsMode;
 import actor.stats.Counts;
 import actor.steal.VictimSelectors;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -179,6 +183,93 @@ class HandOffTest {
         // (a steal) may then bring the two together first; else only a push can.
         assertTrue(total.pulls() >= 1 || total.steals() >= 1, "a hand-off moved a mailbox: " + total);
         assertEquals(server.lastThread, client.lastThread, "client and server ended on one worker: " + total);
+        assertEquals(0, total.lostWakeUps());
+    }
+
+    /** Answers every request by returning it to its client; records where it last ran. */
+    static final class TalkServer extends Actor<Talker> {
+        volatile String lastThread;
+
+        TalkServer(ActorSystem system) {
+            super(system);
+        }
+
+        @Override
+        protected Allocation receive(Talker client) {
+            lastThread = Thread.currentThread().getName();
+            client.send(this);
+            return Allocation.NODELETE;
+        }
+    }
+
+    /** Sends its next request on each reply until told to stop; counts its replies and records where it last ran. */
+    static final class Talker extends Actor<TalkServer> {
+        final CountDownLatch stopped = new CountDownLatch(1);
+        final AtomicBoolean stop;
+        final AtomicLong replies = new AtomicLong();
+        private int repliesAfterStop;
+        volatile String lastThread;
+
+        Talker(ActorSystem system, AtomicBoolean stop) {
+            super(system);
+            this.stop = stop;
+        }
+
+        @Override
+        protected Allocation receive(TalkServer server) {
+            lastThread = Thread.currentThread().getName();
+            replies.lazySet(replies.get() + 1);
+            if (stop.get()) {
+                if (++repliesAfterStop == 2) {
+                    stopped.countDown();
+                }
+            } else {
+                server.send(this);
+            }
+            return Allocation.NODELETE;
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(MailboxKind.class)
+    @Timeout(60)
+    void aConversationHalfGatheredOnTwoWorkersEndsOnOne(MailboxKind kind) throws Exception {
+        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("half-" + kind).workers(2)
+                .mailboxKind(kind).statistics(StatisticsMode.ON).build());
+        final AtomicBoolean stop = new AtomicBoolean();
+        final TalkServer server;
+        final List<Talker> clients = new ArrayList<>();
+        try (system) {
+            // NOTE: the server and 2 of its 12 clients on worker 0, as two early pulls leave them; the
+            // other 10 on worker 1, each in a mailbox of its own, and worker 0's slice has mailboxes
+            // without actors to take them. All keep talking until each has had 20,000 replies.
+            server = Placed.onWorker(system, 0, TalkServer::new);
+            for (int i = 0; i < 12; i++) {
+                clients.add(Placed.onWorker(system, i < 2 ? 0 : 1, s -> new Talker(s, stop)));
+            }
+            for (Talker client : clients) {
+                server.send(client);
+                server.send(client);
+            }
+            for (Talker client : clients) {
+                while (client.replies.get() < 20_000) {
+                    Thread.sleep(1);
+                }
+            }
+            stop.set(true);
+            for (Talker client : clients) {
+                assertTrue(client.stopped.await(30, TimeUnit.SECONDS), "a client got its last reply");
+            }
+            server.send(PoisonPill.FINISHED);
+            for (Talker client : clients) {
+                client.send(PoisonPill.FINISHED);
+            }
+        }
+        final Counts total = system.statistics().total();
+        for (Talker client : clients) {
+            assertEquals(server.lastThread, client.lastThread, "the server and every client ended on one worker: " + total);
+        }
+        assertTrue(total.pulls() >= 1, "a mailbox moved: " + total);
         assertEquals(0, total.lostWakeUps());
     }
 }
