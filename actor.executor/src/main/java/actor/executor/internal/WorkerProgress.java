@@ -62,6 +62,7 @@ abstract class WorkerProgressPad2 extends WorkerProgressStall {
     byte c120, c121, c122, c123, c124, c125, c126, c127, c130, c131, c132, c133, c134, c135, c136, c137;
     byte c140, c141, c142, c143, c144, c145, c146, c147, c150, c151, c152, c153, c154, c155, c156, c157;
     byte c160, c161, c162, c163, c164, c165, c166, c167, c170, c171, c172, c173, c174, c175, c176, c177;
+    byte c200, c201, c202, c203, c204, c205, c206, c207;
 }
 
 /**
