@@ -13,9 +13,10 @@ import actor.steal.internal.WorkerQueueTable;
  * next batch at once ({@link CopyQueueMailbox#finishBatch}, {@link MpscMailbox#finishBatch}). An
  * executor's mailboxes are all of one kind, so the kind test in {@link #visit} always goes the same
  * way. A visit that answered the mailbox which handed it its one envelope is followed by a visit
- * to that mailbox ({@link #follow}). A pass that ran one mailbox feeding another worker may give
- * that mailbox to it ({@link #pushIfFeeder}). After passes without work the {@link Thief} may try
- * a steal, and after passes with a backlog summon help; sleeping is the {@link SleepCycle}'s.
+ * to that mailbox ({@link #follow}). A pass whose work all fed another worker (a server, or
+ * clients of one server) may give a mailbox to it ({@link #pushIfFeeder}). After passes without
+ * work the {@link Thief} may try a steal, and after passes with a backlog, or a long pass over
+ * backlogs, summon help; sleeping is the {@link SleepCycle}'s.
  *
  * <p>Threading: everything here runs on the worker's thread, except {@link #counters} (single
  * writer, read by snapshots) and the runner's undelivered log (read after every worker exited).

@@ -261,9 +261,9 @@ final class WorkerProgress extends WorkerProgressPad2 {
     }
 
     /**
-     * Worker thread only: the mailboxes its last pass ran if every envelope's first send went to
-     * one other worker, else 0 ({@link Worker#pass}, with stealing on; an opaque store, only when
-     * it changes).
+     * Worker thread only: the mailboxes its last pass ran if that was a feeder pass (every
+     * envelope's first send to one other worker, {@link Worker#pass}, with stealing on), else 0; an
+     * opaque store, only when it changes.
      */
     void feeder(int mailboxes) {
         if (feeder != mailboxes) {
