@@ -121,7 +121,7 @@ class HandOffTest {
     }
 
     /** Answers every request by returning it to its client. */
-    static final class Server extends Actor<Client> {
+    static final class Server extends Actor<Actor<Server>> {
         volatile String lastThread;
 
         Server(ActorSystem system) {
@@ -129,29 +129,50 @@ class HandOffTest {
         }
 
         @Override
-        protected Allocation receive(Client client) {
+        protected Allocation receive(Actor<Server> client) {
             lastThread = Thread.currentThread().getName();
             client.send(this);
             return Allocation.NODELETE;
         }
     }
 
-    /** Makes its requests one at a time, each after the reply to the previous one. */
+    /**
+     * Sends its next request on each reply, until it has had {@code requests} replies or, with
+     * {@code inFlight} requests out, until {@code stop} is set and those are answered; counts its
+     * replies and records where it last ran.
+     */
     static final class Client extends Actor<Server> {
         final CountDownLatch done = new CountDownLatch(1);
-        int left;
+        final AtomicBoolean stop;
+        final AtomicLong replies = new AtomicLong();
+        private final int inFlight;
+        private long left;
+        private int finished;
         volatile String lastThread;
 
-        Client(ActorSystem system, int requests) {
+        Client(ActorSystem system, long requests) {
+            this(system, requests, new AtomicBoolean(), 1);
+        }
+
+        Client(ActorSystem system, AtomicBoolean stop, int inFlight) {
+            this(system, Long.MAX_VALUE, stop, inFlight);
+        }
+
+        private Client(ActorSystem system, long requests, AtomicBoolean stop, int inFlight) {
             super(system);
             this.left = requests;
+            this.stop = stop;
+            this.inFlight = inFlight;
         }
 
         @Override
         protected Allocation receive(Server server) {
             lastThread = Thread.currentThread().getName();
-            if (--left == 0) {
-                done.countDown();
+            replies.lazySet(replies.get() + 1);
+            if (--left == 0 || stop.get()) {
+                if (++finished == inFlight) {
+                    done.countDown();
+                }
             } else {
                 server.send(this);
             }
@@ -186,50 +207,6 @@ class HandOffTest {
         assertEquals(0, total.lostWakeUps());
     }
 
-    /** Answers every request by returning it to its client; records where it last ran. */
-    static final class TalkServer extends Actor<Talker> {
-        volatile String lastThread;
-
-        TalkServer(ActorSystem system) {
-            super(system);
-        }
-
-        @Override
-        protected Allocation receive(Talker client) {
-            lastThread = Thread.currentThread().getName();
-            client.send(this);
-            return Allocation.NODELETE;
-        }
-    }
-
-    /** Sends its next request on each reply until told to stop; counts its replies and records where it last ran. */
-    static final class Talker extends Actor<TalkServer> {
-        final CountDownLatch stopped = new CountDownLatch(1);
-        final AtomicBoolean stop;
-        final AtomicLong replies = new AtomicLong();
-        private int repliesAfterStop;
-        volatile String lastThread;
-
-        Talker(ActorSystem system, AtomicBoolean stop) {
-            super(system);
-            this.stop = stop;
-        }
-
-        @Override
-        protected Allocation receive(TalkServer server) {
-            lastThread = Thread.currentThread().getName();
-            replies.lazySet(replies.get() + 1);
-            if (stop.get()) {
-                if (++repliesAfterStop == 2) {
-                    stopped.countDown();
-                }
-            } else {
-                server.send(this);
-            }
-            return Allocation.NODELETE;
-        }
-    }
-
     @ParameterizedTest
     @EnumSource(MailboxKind.class)
     @Timeout(60)
@@ -237,36 +214,36 @@ class HandOffTest {
         final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("half-" + kind).workers(2)
                 .mailboxKind(kind).statistics(StatisticsMode.ON).build());
         final AtomicBoolean stop = new AtomicBoolean();
-        final TalkServer server;
-        final List<Talker> clients = new ArrayList<>();
+        final Server server;
+        final List<Client> clients = new ArrayList<>();
         try (system) {
             // NOTE: the server and 2 of its 12 clients on worker 0, as two early pulls leave them; the
             // other 10 on worker 1, each in a mailbox of its own, and worker 0's slice has mailboxes
             // without actors to take them. All keep talking until each has had 20,000 replies.
-            server = Placed.onWorker(system, 0, TalkServer::new);
+            server = Placed.onWorker(system, 0, Server::new);
             for (int i = 0; i < 12; i++) {
-                clients.add(Placed.onWorker(system, i < 2 ? 0 : 1, s -> new Talker(s, stop)));
+                clients.add(Placed.onWorker(system, i < 2 ? 0 : 1, s -> new Client(s, stop, 2)));
             }
-            for (Talker client : clients) {
+            for (Client client : clients) {
                 server.send(client);
                 server.send(client);
             }
-            for (Talker client : clients) {
+            for (Client client : clients) {
                 while (client.replies.get() < 20_000) {
                     Thread.sleep(1);
                 }
             }
             stop.set(true);
-            for (Talker client : clients) {
-                assertTrue(client.stopped.await(30, TimeUnit.SECONDS), "a client got its last reply");
+            for (Client client : clients) {
+                assertTrue(client.done.await(30, TimeUnit.SECONDS), "a client got its last replies");
             }
             server.send(PoisonPill.FINISHED);
-            for (Talker client : clients) {
+            for (Client client : clients) {
                 client.send(PoisonPill.FINISHED);
             }
         }
         final Counts total = system.statistics().total();
-        for (Talker client : clients) {
+        for (Client client : clients) {
             assertEquals(server.lastThread, client.lastThread, "the server and every client ended on one worker: " + total);
         }
         assertTrue(total.pulls() >= 1, "a mailbox moved: " + total);
