@@ -77,15 +77,14 @@ final class Worker {
     /**
      * The current pass, for {@link #pushIfFeeder}: the mailboxes whose visits ran envelopes, the last
      * of them, the worker the first send of every envelope went to, and how many did so (-1 once
-     * one went elsewhere, or to this worker); the mailbox the first of them went to, and whether
-     * all did.
+     * one went elsewhere, or to this worker); the mailbox all of them went to, or null once one
+     * went to another.
      */
     private int visitsWithWork;
     private Mailbox lastVisited;
     private int fedWorker;
     private int feeds;
     private Mailbox fedMailbox;
-    private boolean oneFedMailbox;
     /** Feeder passes in a row ({@link #pushIfFeeder}). */
     private int feederPasses;
     /** Passes to wait before the next feeder push attempt, and the wait after the next failure. */
@@ -176,7 +175,7 @@ final class Worker {
         if (work == 0 || thief == null) {
             return;
         }
-        final int fed = feeds == work && (visitsWithWork == 1 || oneFedMailbox) ? visitsWithWork : 0;
+        final int fed = feeds == work && (visitsWithWork == 1 || fedMailbox != null) ? visitsWithWork : 0;
         progress.feeder(fed);
         feederPasses = fed > 0 ? feederPasses + 1 : 0;
         if (feederPasses < FEEDER_PASSES_BEFORE_PUSH || progress.nanosPerMessage() > Thief.PULL_MAX_NANOS_PER_MESSAGE) {
@@ -337,9 +336,8 @@ final class Worker {
             if (feeds == 0) {
                 fedWorker = to;
                 fedMailbox = mailbox;
-                oneFedMailbox = true;
             } else if (mailbox != fedMailbox) {
-                oneFedMailbox = false;
+                fedMailbox = null;
             }
             feeds = to == fedWorker && to != index ? feeds + 1 : -1;
         }
