@@ -8,12 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -352,6 +356,58 @@ class SuiteTest {
             assertEquals(2, io.peakInFlight(), "the first two overlapped, the third ran alone");
         }
         assertThrows(IllegalArgumentException.class, () -> new IoSimulator(0));
+    }
+
+    /**
+     * Readers on several threads, in bursts with pauses between them (so the device's thread keeps
+     * falling asleep with nothing pending and must be woken): every read completes with its key's
+     * response, none before its delay, and in the order it was issued on its thread.
+     */
+    @Test
+    @Timeout(60)
+    void theIoSimulatorCompletesEveryReadOfConcurrentReadersNeverEarlyAndInOrder() throws Exception {
+        final long delayMicros = 200;
+        final int threads = 4;
+        final int bursts = 50;
+        final int perBurst = 20;
+        try (IoSimulator io = new IoSimulator(delayMicros)) {
+            final ExecutorService pool = Executors.newFixedThreadPool(threads);
+            try {
+                final List<Future<Integer>> done = new ArrayList<>();
+                for (int t = 0; t < threads; t++) {
+                    final long base = 1_000_000L * t;
+                    done.add(pool.submit(() -> {
+                        int checked = 0;
+                        for (int b = 0; b < bursts; b++) {
+                            final long[] issued = new long[perBurst];
+                            final long[] completed = new long[perBurst];
+                            final List<CompletableFuture<Long>> reads = new ArrayList<>();
+                            for (int i = 0; i < perBurst; i++) {
+                                final int slot = i;
+                                issued[i] = System.nanoTime();
+                                reads.add(io.read(base + b * perBurst + i).whenComplete((r, e) -> completed[slot] = System.nanoTime()));
+                            }
+                            for (int i = 0; i < perBurst; i++) {
+                                assertEquals(IoSimulator.response(base + b * perBurst + i), reads.get(i).join());
+                                assertTrue(completed[i] - issued[i] >= delayMicros * 1_000, "read " + i + " completed early");
+                                if (i > 0) {
+                                    assertTrue(completed[i] >= completed[i - 1], "read " + i + " completed before the read issued before it");
+                                }
+                                checked++;
+                            }
+                            Thread.sleep(1);
+                        }
+                        return checked;
+                    }));
+                }
+                for (Future<Integer> f : done) {
+                    assertEquals(bursts * perBurst, f.get());
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+            assertTrue(io.peakInFlight() >= perBurst, "a burst's reads overlapped: " + io.peakInFlight());
+        }
     }
 
     /**
