@@ -379,16 +379,17 @@ class SuiteTest {
                     done.add(pool.submit(() -> {
                         int checked = 0;
                         for (int b = 0; b < bursts; b++) {
+                            final long first = base + (long) b * perBurst;
                             final long[] issued = new long[perBurst];
                             final long[] completed = new long[perBurst];
                             final List<CompletableFuture<Long>> reads = new ArrayList<>();
                             for (int i = 0; i < perBurst; i++) {
                                 final int slot = i;
                                 issued[i] = System.nanoTime();
-                                reads.add(io.read(base + b * perBurst + i).whenComplete((r, e) -> completed[slot] = System.nanoTime()));
+                                reads.add(io.read(first + i).whenComplete((r, e) -> completed[slot] = System.nanoTime()));
                             }
                             for (int i = 0; i < perBurst; i++) {
-                                assertEquals(IoSimulator.response(base + b * perBurst + i), reads.get(i).join());
+                                assertEquals(IoSimulator.response(first + i), reads.get(i).join());
                                 assertTrue(completed[i] - issued[i] >= delayMicros * 1_000, "read " + i + " completed early");
                                 if (i > 0) {
                                     assertTrue(completed[i] >= completed[i - 1], "read " + i + " completed before the read issued before it");
