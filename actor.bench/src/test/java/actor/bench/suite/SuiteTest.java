@@ -358,6 +358,22 @@ class SuiteTest {
         assertThrows(IllegalArgumentException.class, () -> new IoSimulator(0));
     }
 
+    @Test
+    @Timeout(30)
+    void closingTheIoSimulatorCompletesTheReadsInFlightAndRefusesLaterOnes() {
+        final IoSimulator io = new IoSimulator(50_000);
+        final List<CompletableFuture<Long>> reads = new ArrayList<>();
+        for (long key = 0; key < 8; key++) {
+            reads.add(io.read(key));
+        }
+        io.close();
+        for (int key = 0; key < reads.size(); key++) {
+            assertTrue(reads.get(key).isDone(), "read " + key + " completed before close returned");
+            assertEquals(IoSimulator.response(key), reads.get(key).join());
+        }
+        assertThrows(IllegalStateException.class, () -> io.read(9));
+    }
+
     /**
      * Readers on several threads, in bursts with pauses between them (so the device's thread keeps
      * falling asleep with nothing pending and must be woken): every read completes with its key's
