@@ -129,6 +129,12 @@ public final class Report {
                         sweptWorkers(r), plain(e.getKey()), e.getValue()));
             }
         }
+        results.stream().map(Result::benchmark).distinct().forEach(id -> {
+            final long warmup = Benchmarks.byId(id).map(b -> b.warmupMillis(info.warmupMillis())).orElse(info.warmupMillis());
+            if (warmup != info.warmupMillis()) {
+                out.append(String.format(Locale.ROOT, "%s: warm-up iterations until at least %d ms of them have run%n", id, warmup));
+            }
+        });
         out.append(RATIO_LEGEND).append('\n').append(VS_NONE_LEGEND).append('\n').append(OVERLAP_LEGEND).append('\n');
         return out.toString();
     }
@@ -169,7 +175,9 @@ public final class Report {
         for (int i = 0; i < results.size(); i++) {
             final Result r = results.get(i);
             out.append("    {\"benchmark\": ").append(quote(r.benchmark())).append(", \"system\": ").append(quote(r.system()))
-                    .append(", \"variant\": ").append(quote(r.variant())).append(", \"workers\": ").append(r.workers());
+                    .append(", \"variant\": ").append(quote(r.variant())).append(", \"workers\": ").append(r.workers())
+                    .append(", \"warmup_ms\": ").append(Benchmarks.byId(r.benchmark())
+                            .map(b -> b.warmupMillis(info.warmupMillis())).orElse(info.warmupMillis()));
             if (r.ok()) {
                 out.append(String.format(Locale.ROOT, ", \"median_ms\": %.3f, \"min_ms\": %.3f, \"max_ms\": %.3f",
                         r.medianMs(), r.minMs(), r.maxMs()));

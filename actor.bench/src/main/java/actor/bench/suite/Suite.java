@@ -67,7 +67,9 @@ public final class Suite {
               --warmup-ms MS             and warm-up iterations until at least MS milliseconds
                                          of them have run (default %d: the JIT settles
                                          only after about half a second of a workload, on both
-                                         systems); --warmup 0 --warmup-ms 0 for no warm-up
+                                         systems; io-await-many: at least 3000, its peer
+                                         settles later); --warmup 0 --warmup-ms 0 for no
+                                         warm-up
               --iterations N             measured iterations per run (default 5)
               --forks N                  run the whole plan N times, each run in a new JVM
                                          every time (default 1), and pool each run's
@@ -265,7 +267,8 @@ public final class Suite {
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), RunOne.class.getName(),
                 "--benchmark", run.benchmark(), "--system", run.system(), "--variant", run.variant(),
                 "--workers", String.valueOf(run.workers()), "--preset", options.preset(),
-                "--warmup", String.valueOf(options.warmup()), "--warmup-ms", String.valueOf(options.warmupMillis()),
+                "--warmup", String.valueOf(options.warmup()),
+                "--warmup-ms", String.valueOf(Benchmarks.byId(run.benchmark()).orElseThrow().warmupMillis(options.warmupMillis())),
                 "--iterations", String.valueOf(options.iterations())));
         for (String size : options.sizes()) {
             command.addAll(List.of("--size", size));

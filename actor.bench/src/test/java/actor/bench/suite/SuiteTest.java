@@ -609,6 +609,26 @@ class SuiteTest {
     }
 
     @Test
+    void aRowWhosePeerSettlesLaterWarmsUpLongerAndTheReportSaysSo() {
+        assertEquals(3_000, Benchmarks.IO_AWAIT_MANY.warmupMillis(Suite.DEFAULT_WARMUP_MILLIS));
+        assertEquals(5_000, Benchmarks.IO_AWAIT_MANY.warmupMillis(5_000), "a longer request stands");
+        assertEquals(0, Benchmarks.IO_AWAIT_MANY.warmupMillis(0), "--warmup-ms 0 turns warm-up time off");
+        for (Benchmarks other : List.of(Benchmarks.STATIC_SEND, Benchmarks.IO_AWAIT, Benchmarks.BALANCE_ONE)) {
+            assertEquals(Suite.DEFAULT_WARMUP_MILLIS, other.warmupMillis(Suite.DEFAULT_WARMUP_MILLIS), other.id());
+        }
+        final Report report = new Report(List.of(run("io-await-many", "actorkit", "copy-queue", 10),
+                run("static-send", "actorkit", "longest-victim", 10)), INFO);
+        final String table = report.table();
+        assertTrue(table.contains("io-await-many: warm-up iterations until at least 3000 ms of them have run"), table);
+        assertFalse(table.contains("static-send: warm-up"), table);
+        final String json = report.json();
+        assertTrue(json.contains("\"benchmark\": \"io-await-many\", \"system\": \"actorkit\", \"variant\": \"copy-queue\", "
+                + "\"workers\": 2, \"warmup_ms\": 3000"), json);
+        assertTrue(json.contains("\"benchmark\": \"static-send\", \"system\": \"actorkit\", \"variant\": \"longest-victim\", "
+                + "\"workers\": 2, \"warmup_ms\": 1000"), json);
+    }
+
+    @Test
     void noEscapeSequenceOrControlCharacterReachesTheTableOrTheFiles() {
         final Result failed = new Result("big", "pekko", "typed", 2, List.of(), -1, Map.of(),
                 "\u001B[31mboom\u001B[0m at\u0007 once");
