@@ -132,7 +132,8 @@ public final class IoSimulator implements AutoCloseable {
 
     /**
      * Stops the device once every read issued has completed; reads issued after this call are
-     * refused.
+     * refused. Call it once the readers are done: a read issued while it runs may be neither
+     * refused nor completed.
      *
      * @throws IllegalStateException if its thread has not finished within {@value #CLOSE_TIMEOUT_SECONDS} s,
      *                               or the caller was interrupted while waiting (its flag stays set)
