@@ -49,6 +49,7 @@ public final class IoSimulator implements AutoCloseable {
      * read waits for a thread parked on an empty queue.
      */
     private volatile boolean parked;
+    /** Set once by {@link #close} (any thread); read by readers and by the device's thread (volatile). */
     private volatile boolean closing;
     /** Reads issued and not yet completed: incremented by readers, decremented by the device's thread. */
     private final AtomicInteger inFlight = new AtomicInteger();
@@ -88,6 +89,7 @@ public final class IoSimulator implements AutoCloseable {
         final CompletableFuture<Long> result = new CompletableFuture<>();
         peakInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
         reads.add(new Read(System.nanoTime() + delayNanos, key, result));
+        // NOTE: the other half of serve's announce-and-look: queued first, then the announcement read.
         if (parked) {
             LockSupport.unpark(thread);
         }
@@ -103,6 +105,8 @@ public final class IoSimulator implements AutoCloseable {
                     return;
                 }
                 parked = true;
+                // NOTE: announce, then look again: a reader queues, then reads the announcement
+                // (both volatile or CAS), so either this look sees its read or it unparks us.
                 if (reads.peek() == null && !closing) {
                     LockSupport.park(this);
                 }
