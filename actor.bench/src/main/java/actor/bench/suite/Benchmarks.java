@@ -97,7 +97,7 @@ public enum Benchmarks {
          * about 3 s of the workload. At 2 workers its iterations took 24-27 ms after a 1 s warm-up
          * and 18-19 ms after 3 s or 6 s (three JVMs each), while actorkit's took about 13 ms after
          * any of them: a 1 s warm-up showed a lead of about 1.9x where the settled one is about
-         * 1.4x. Nine other rows, tried with 3 s, showed no lead that a 1 s warm-up inflated
+         * 1.4x. Twenty other rows, tried with 3 s, showed no lead that a 1 s warm-up inflated
          * (docs/benchmarks.md).
          */
         static final long PIPE_TO_SELF_MANY_MILLIS = 3_000;
