@@ -130,7 +130,7 @@ public final class Report {
             }
         }
         results.stream().map(Result::benchmark).distinct().forEach(id -> {
-            final long warmup = Benchmarks.byId(id).map(b -> b.warmupMillis(info.warmupMillis())).orElse(info.warmupMillis());
+            final long warmup = warmupMillis(id);
             if (warmup != info.warmupMillis()) {
                 out.append(String.format(Locale.ROOT, "%s: warm-up iterations until at least %d ms of them have run%n", id, warmup));
             }
@@ -176,8 +176,7 @@ public final class Report {
             final Result r = results.get(i);
             out.append("    {\"benchmark\": ").append(quote(r.benchmark())).append(", \"system\": ").append(quote(r.system()))
                     .append(", \"variant\": ").append(quote(r.variant())).append(", \"workers\": ").append(r.workers())
-                    .append(", \"warmup_ms\": ").append(Benchmarks.byId(r.benchmark())
-                            .map(b -> b.warmupMillis(info.warmupMillis())).orElse(info.warmupMillis()));
+                    .append(", \"warmup_ms\": ").append(warmupMillis(r.benchmark()));
             if (r.ok()) {
                 out.append(String.format(Locale.ROOT, ", \"median_ms\": %.3f, \"min_ms\": %.3f, \"max_ms\": %.3f",
                         r.medianMs(), r.minMs(), r.maxMs()));
@@ -195,6 +194,11 @@ public final class Report {
             out.append(i + 1 < results.size() ? "},\n" : "}\n");
         }
         return out.append("  ]\n}\n").toString();
+    }
+
+    /** The least warm-up time of {@code benchmark}'s runs ({@link Benchmarks#warmupMillis}). */
+    private long warmupMillis(String benchmark) {
+        return Benchmarks.byId(benchmark).map(b -> b.warmupMillis(info.warmupMillis())).orElse(info.warmupMillis());
     }
 
     private static void comparison(StringBuilder out, String name, Comparison c) {

@@ -67,7 +67,7 @@ public final class Suite {
               --warmup-ms MS             and warm-up iterations until at least MS milliseconds
                                          of them have run (default %d: the JIT settles
                                          only after about half a second of a workload, on both
-                                         systems; io-await-many: at least 3000, its peer
+                                         systems; io-await-many: at least %d, its peer
                                          settles later); --warmup 0 --warmup-ms 0 for no
                                          warm-up
               --iterations N             measured iterations per run (default 5)
@@ -94,6 +94,7 @@ public final class Suite {
         }
         if (options == null) {
             System.out.printf(HELP, String.join(", ", Benchmarks.ids()), DEFAULT_WARMUP_MILLIS,
+                    Benchmarks.IO_AWAIT_MANY.warmupMillis(DEFAULT_WARMUP_MILLIS),
                     String.join(", ", Sizes.SMALL.asMap().keySet()));
             return;
         }
