@@ -18,12 +18,20 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
  * places the actors itself: the blocked behaviour holds one of the default dispatcher's threads
  * and the Neighbour runs on another (with one thread, it waits for the Blocker's timeout).
  *
+ * <p><b>Not always rescued:</b> now and then the Neighbour's reply waits for the block's end even
+ * though the dispatcher's other thread is idle: a thread dump shows that thread parked in the
+ * {@code ForkJoinPool}'s wait for work while the Neighbour's message waits. On this machine, with
+ * three busy threads beside it, 3 of 500 systems lost a rescue (one of them twice). Such a round
+ * is a result (its latency is about the block's length, and it is not counted in
+ * {@code replies_while_blocked}), not a failure.
+ *
  * <p><b>What is timed:</b> an iteration's time is the <em>sum</em> of the rounds' reply latencies
  * (tell to reply, on the calling thread), so the suite's "median ms" for this row is the total
  * latency of {@code rescueRounds} replies. Each iteration also records
  * {@code replies_while_blocked}: the replies made while the Blocker was still inside its behaviour.
  * Every round fails the run if one of its events does not come within
- * {@value #ROUND_TIMEOUT_SECONDS} s; the number of replies and of blocks is checked.
+ * {@value #ROUND_TIMEOUT_SECONDS} s (the reply, within that after the block's length); the number
+ * of replies and of blocks is checked.
  */
 public final class PekkoRescue implements Workload {
 
@@ -113,7 +121,7 @@ public final class PekkoRescue implements Workload {
                 await(block.entered, "the Blocker to enter its block");
                 final long t0 = System.nanoTime();
                 neighbour.tell(ping);
-                await(ping.replied, "the Neighbour's reply");
+                await(ping.replied, "the Neighbour's reply", blockMillis);
                 elapsed += System.nanoTime() - t0;
                 replies++;
                 if (ping.whileBlocked) {
@@ -136,8 +144,17 @@ public final class PekkoRescue implements Workload {
 
     /** Waits for {@code latch}, at most {@link #ROUND_TIMEOUT_SECONDS}. */
     private static void await(CountDownLatch latch, String what) throws InterruptedException {
-        if (!latch.await(ROUND_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            throw new IllegalStateException(NAME + ": waited " + ROUND_TIMEOUT_SECONDS + " s for " + what);
+        await(latch, what, 0);
+    }
+
+    /**
+     * Waits for {@code latch}, at most {@link #ROUND_TIMEOUT_SECONDS} after {@code blockMillis}: a
+     * reply nobody rescues comes only once the block has ended, and that is a result, not a fault.
+     */
+    private static void await(CountDownLatch latch, String what, long blockMillis) throws InterruptedException {
+        final long limitMillis = TimeUnit.SECONDS.toMillis(ROUND_TIMEOUT_SECONDS) + blockMillis;
+        if (!latch.await(limitMillis, TimeUnit.MILLISECONDS)) {
+            throw new IllegalStateException(NAME + ": waited " + limitMillis + " ms for " + what);
         }
     }
 }

@@ -36,7 +36,8 @@ import java.util.concurrent.TimeUnit;
  * replaced.
  *
  * <p>Every round fails the run loudly if the block does not start, the reply does not come, or the
- * behaviour does not return within {@value #ROUND_TIMEOUT_SECONDS} s; after the run, the number of
+ * behaviour does not return within {@value #ROUND_TIMEOUT_SECONDS} s (the reply: within that after
+ * the block's length, since an unrescued reply waits for the block); after the run, the number of
  * replies and the actors' counts of blocks and pings are checked. (Should a thief ever take the
  * Blocker's own mailbox while a Block waits in it, that round is redone beside the Blocker.)
  */
@@ -176,7 +177,7 @@ public final class Rescue implements Workload {
                 }
                 final long t0 = System.nanoTime();
                 neighbour.send(ping);
-                await(ping.replied, "the Neighbour's reply");
+                await(ping.replied, "the Neighbour's reply", blockMillis);
                 elapsed += System.nanoTime() - t0;
                 replies++;
                 if (ping.whileBlocked) {
@@ -239,8 +240,17 @@ public final class Rescue implements Workload {
 
     /** Waits for {@code latch}, at most {@link #ROUND_TIMEOUT_SECONDS}. */
     private static void await(CountDownLatch latch, String what) throws InterruptedException {
-        if (!latch.await(ROUND_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            throw new IllegalStateException(NAME + ": waited " + ROUND_TIMEOUT_SECONDS + " s for " + what);
+        await(latch, what, 0);
+    }
+
+    /**
+     * Waits for {@code latch}, at most {@link #ROUND_TIMEOUT_SECONDS} after {@code blockMillis}: a
+     * reply nobody rescues comes only once the block has ended, and that is a result, not a fault.
+     */
+    private static void await(CountDownLatch latch, String what, long blockMillis) throws InterruptedException {
+        final long limitMillis = TimeUnit.SECONDS.toMillis(ROUND_TIMEOUT_SECONDS) + blockMillis;
+        if (!latch.await(limitMillis, TimeUnit.MILLISECONDS)) {
+            throw new IllegalStateException(NAME + ": waited " + limitMillis + " ms for " + what);
         }
     }
 }
