@@ -11,6 +11,7 @@ import actor.api.Allocation;
 import actor.api.PlacementPolicy;
 import actor.api.PoisonPill;
 import actor.api.StatisticsMode;
+import actor.stats.Statistics;
 import actor.steal.internal.WorkerQueueTable;
 import java.util.ArrayList;
 import java.util.List;
@@ -155,17 +156,21 @@ class SpareMailboxTest {
                     assertTrue(ran.await(60, TimeUnit.SECONDS), "resident #" + resident.ticket() + " ran");
                 }
                 residents.forEach(r -> r.send(PoisonPill.FINISHED));
-                final long steals = system.statistics().total().steals();
-                if (steals == 0) {
+                final Statistics statistics = system.statistics();
+                final long steals = statistics.workers().get(1).steals();
+                // NOTE: worker 0 may rescue a resident's probe from worker 1 if the operating system
+                // preempts worker 1 with the probe queued (a busy machine); that moves the resident
+                // by design, so such a round says nothing about what worker 1 gives when it steals.
+                if (steals == 0 || statistics.workers().get(0).steals() > 0) {
                     continue;
                 }
                 for (Resident resident : residents) {
                     assertEquals(Set.of("spare-worker-1"), resident.threads,
-                            "resident #" + resident.ticket() + " after " + steals + " steals");
+                            "resident #" + resident.ticket() + " after " + steals + " steals\n" + statistics.toText());
                 }
                 return;
             }
         }
-        throw new AssertionError("no round of 20 made a steal");
+        throw new AssertionError("no round of 20 had worker 1 steal and worker 0 not");
     }
 }
