@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import actor.api.Actor;
+import actor.api.ActorError;
 import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
@@ -238,8 +239,12 @@ class AwaitStressTest {
         final long expectedAwaits = receiverCount * senders * ((perSender + 2) / 3);
         assertEquals(expectedAwaits, awaits.get());
         assertEquals(expectedAwaits, continuations.get(), "each await resumed exactly once");
-        assertTrue(errors.all().isEmpty(), errors.all().toString());
+        // NOTE: a stop still draining the receivers after 5 s reports StopWaiting (on a busy
+        // machine it does); that is a notice, and the stop's own 60 s bound is asserted above.
+        final List<ActorError> failures = errors.all().stream().filter(e -> !(e instanceof ActorError.StopWaiting)).toList();
+        assertTrue(failures.isEmpty(), failures.toString());
         assertEquals(system.statistics().total().messagesSent(), system.statistics().total().messagesReceived());
+        assertEquals(0, system.statistics().total().lostWakeUps(), "a timer found messages no waker had announced");
         if (!selector.equals(VictimSelectors.NONE)) {
             assertTrue(system.statistics().total().steals() > 0, "thieves took mailboxes of suspended actors");
         }

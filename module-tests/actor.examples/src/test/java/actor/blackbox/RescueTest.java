@@ -3,6 +3,7 @@ package actor.blackbox;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import actor.api.Actor;
 import actor.api.ActorSystem;
@@ -257,12 +258,15 @@ class RescueTest {
     @MethodSource("selectorsAndKinds")
     @Timeout(60)
     void aWorkerComputingForAFewMillisecondsKeepsItsNeighbours(String selector, MailboxKind kind) throws Exception {
-        final int rounds = 20;
+        final int cleanWanted = 20;
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         final List<String> threads = new ArrayList<>();
         final List<String> expected = new ArrayList<>();
         int preempted = 0;
         long rescues = 0;
-        for (int i = 0; i < rounds; i++) {
+        // NOTE: rounds go on until twenty were not preempted, for at most 30 s; a machine too busy
+        // for that gets its rounds checked and the test reported as skipped (it could not tell).
+        for (int i = 0; i - preempted < cleanWanted && System.nanoTime() < deadline; i++) {
             // NOTE: a system per round: a rescue moves the neighbour's mailbox for good, so one
             // preempted round would decide every later one.
             try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("short").workers(2)
@@ -290,9 +294,10 @@ class RescueTest {
                 neighbour.send(PoisonPill.FINISHED);
             }
         }
-        assertTrue(preempted < rounds / 2, preempted + " of " + rounds + " rounds were preempted: too loaded to tell");
         assertTrue(rescues <= preempted, rescues + " rescues from a worker that computed for 4 ms at a time ("
                 + preempted + " rounds preempted past 8 ms)");
         assertEquals(expected, threads, "every reply ran beside its computing neighbour");
+        assumeTrue(threads.size() - preempted >= cleanWanted, preempted + " of " + threads.size()
+                + " rounds were preempted in 30 s: too loaded to tell");
     }
 }
