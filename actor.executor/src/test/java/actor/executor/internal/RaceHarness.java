@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -37,21 +38,29 @@ final class RaceHarness<S> {
         this.acceptable = acceptable;
     }
 
-    /** Runs {@code batches} batches of {@code batchSize} states; returns the histogram of outcomes. */
-    Map<String, Long> run(int batches, int batchSize) throws Exception {
+    /**
+     * Runs {@code batches} batches of {@code batchSize} states, or fewer if {@code deadlineNanos}
+     * (a {@link System#nanoTime} value) passes first: at least one batch always runs, and the
+     * deadline is checked between batches. Returns the histogram of outcomes.
+     */
+    Map<String, Long> run(int batches, int batchSize, long deadlineNanos) throws Exception {
         final Map<String, Long> histogram = new TreeMap<>();
         final CyclicBarrier start = new CyclicBarrier(actors.size() + 1);
         final CyclicBarrier end = new CyclicBarrier(actors.size() + 1);
         final List<S> batch = new ArrayList<>(batchSize);
         final AtomicIntegerArray arrivals = new AtomicIntegerArray(batchSize);
+        final AtomicBoolean finished = new AtomicBoolean();
         final int parties = actors.size();
         final List<Throwable> errors = new ArrayList<>();
         final List<Thread> threads = new ArrayList<>();
         for (Consumer<S> actor : actors) {
             threads.add(new Thread(() -> {
                 try {
-                    for (int b = 0; b < batches; b++) {
+                    while (true) {
                         start.await();
+                        if (finished.get()) {
+                            return;
+                        }
                         for (int i = 0; i < batch.size(); i++) {
                             rendezvous(arrivals, i, parties);
                             actor.accept(batch.get(i));
@@ -68,7 +77,7 @@ final class RaceHarness<S> {
             }, name + "-actor"));
         }
         threads.forEach(Thread::start);
-        for (int b = 0; b < batches && errors.isEmpty(); b++) {
+        for (int b = 0; b < batches && (b == 0 || deadlineNanos - System.nanoTime() > 0); b++) {
             batch.clear();
             for (int i = 0; i < batchSize; i++) {
                 batch.add(fresh.apply(i));
@@ -80,6 +89,10 @@ final class RaceHarness<S> {
                 histogram.merge(outcome.apply(state), 1L, Long::sum);
             }
         }
+        // NOTE: every actor has passed the last batch's end barrier and waits at the start one, so
+        // this release is the only way out for them.
+        finished.set(true);
+        start.await();
         for (Thread thread : threads) {
             thread.join();
         }

@@ -1,7 +1,7 @@
 package actor.executor.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import actor.stats.internal.WorkerCounters;
 import actor.steal.internal.WorkerQueueTable;
@@ -49,17 +49,24 @@ class StealingRacesTest {
 
     /**
      * Runs rounds of {@code harness} until {@code seen} holds for the merged histogram or
-     * {@link #RACE_BUDGET_NANOS} has passed: on a loaded machine the two threads may overlap rarely,
-     * and one round of a fixed size then shows only serial orders.
+     * {@link #RACE_BUDGET_NANOS} has passed (checked between batches too): on a loaded machine the
+     * threads may overlap rarely, and one round of a fixed size then shows only serial orders. A
+     * test whose interleaving never showed up within the budget is then reported as skipped (see
+     * {@link #assumeRaceSeen}), after its outcomes have been checked.
      */
     private static <S> Map<String, Long> runUntil(RaceHarness<S> harness,
                                                   java.util.function.Predicate<Map<String, Long>> seen) throws Exception {
         final Map<String, Long> merged = new java.util.TreeMap<>();
         final long deadline = System.nanoTime() + RACE_BUDGET_NANOS;
         do {
-            harness.run(BATCHES, BATCH_SIZE).forEach((outcome, n) -> merged.merge(outcome, n, Long::sum));
-        } while (!seen.test(merged) && System.nanoTime() < deadline);
+            harness.run(BATCHES, BATCH_SIZE, deadline).forEach((outcome, n) -> merged.merge(outcome, n, Long::sum));
+        } while (!seen.test(merged) && deadline - System.nanoTime() > 0);
         return merged;
+    }
+
+    /** Skips (rather than passes or fails) a test whose race did not show up within the budget. */
+    private static void assumeRaceSeen(boolean seen, String what) {
+        assumeTrue(seen, what + " did not show up within " + RACE_BUDGET_NANOS / 1_000_000_000L + " s: a busy machine?");
     }
 
     /**
@@ -77,8 +84,8 @@ class StealingRacesTest {
         final Map<String, Long> histogram = runUntil(harness,
                 h -> h.getOrDefault("true false [b a c]", 0L) + h.getOrDefault("false true [c b a]", 0L) > 0);
         assertEquals(List.of(), harness.forbidden(histogram), "forbidden outcomes");
-        assertTrue(histogram.getOrDefault("true false [b a c]", 0L) + histogram.getOrDefault("false true [c b a]", 0L) > 0,
-                "the race was actually exercised (one thief lost): " + histogram);
+        assumeRaceSeen(histogram.getOrDefault("true false [b a c]", 0L) + histogram.getOrDefault("false true [c b a]", 0L) > 0,
+                "the race (one thief lost)");
     }
 
     /**
@@ -95,7 +102,7 @@ class StealingRacesTest {
                 Table::outcome, allowed::contains);
         final Map<String, Long> histogram = runUntil(harness, h -> h.size() >= 2);
         assertEquals(List.of(), harness.forbidden(histogram), "forbidden outcomes");
-        assertTrue(histogram.size() >= 2, "more than one interleaving was observed: " + histogram);
+        assumeRaceSeen(histogram.size() >= 2, "a second interleaving");
     }
 
     /**
@@ -216,7 +223,7 @@ class StealingRacesTest {
                 Gulping::outcome, o -> !o.startsWith("OVERLAP") && !o.startsWith("DISORDER") && !o.startsWith("STALE"));
         final Map<String, Long> histogram = runUntil(harness, h -> h.keySet().stream().anyMatch(o -> o.endsWith("missed gulp")));
         assertEquals(List.of(), harness.forbidden(histogram), "forbidden outcomes");
-        assertTrue(histogram.keySet().stream().anyMatch(o -> o.endsWith("missed gulp")),
-                "the race happened: the owner read X's slot, then found X taken by the thief: " + histogram);
+        assumeRaceSeen(histogram.keySet().stream().anyMatch(o -> o.endsWith("missed gulp")),
+                "the race (the owner read X's slot, then found X taken by the thief)");
     }
 }
