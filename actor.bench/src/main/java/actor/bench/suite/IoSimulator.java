@@ -17,7 +17,10 @@ import java.util.concurrent.locks.LockSupport;
  * delay, so that order is also the order in which they fall due (reads issued at nearly the same
  * time by two threads may enter the queue in the other order; the later-due one then completes a
  * few hundred nanoseconds late, never early). The device's thread parks until the head is due,
- * completes it, and parks with nothing to do when the queue is empty; a read that finds the
+ * completes it, and parks with nothing to do when the queue is empty; it reads the clock only
+ * when the head is not yet due by its last reading (a reading older than the present can only
+ * make a read late, never early), so a run of due reads costs one clock read, not one each. A
+ * read that finds the
  * thread announced parked unparks it. So neither the readers nor the device's thread ever wait
  * for a lock: the device costs each read a queue insertion and a completion, and a run measures
  * the system that issues the reads, not the device (a {@code ScheduledThreadPoolExecutor}, whose
@@ -96,8 +99,12 @@ public final class IoSimulator implements AutoCloseable {
         return result;
     }
 
-    /** The device's thread: completes each read once due, in queue order, until closed and drained. */
+    /**
+     * The device's thread: completes each read once due, in queue order, until closed and drained.
+     * {@code now} is the last clock reading, never ahead of the clock, so a head due by it is due.
+     */
     private void serve() {
+        long now = System.nanoTime();
         while (true) {
             final Read head = reads.peek();
             if (head == null) {
@@ -113,10 +120,13 @@ public final class IoSimulator implements AutoCloseable {
                 parked = false;
                 continue;
             }
-            final long wait = head.dueNanos() - System.nanoTime();
-            if (wait > 0) {
-                LockSupport.parkNanos(this, wait);
-                continue;
+            if (head.dueNanos() - now > 0) {
+                now = System.nanoTime();
+                final long wait = head.dueNanos() - now;
+                if (wait > 0) {
+                    LockSupport.parkNanos(this, wait);
+                    continue;
+                }
             }
             reads.poll();
             // Counted out before completing, so that a reader woken by the completion, issuing its
