@@ -1,5 +1,6 @@
 package actor.bench.pekko;
 
+import actor.bench.suite.RescueRounds;
 import actor.bench.suite.RunSpec;
 import actor.bench.suite.Workload;
 import java.util.concurrent.CountDownLatch;
@@ -30,15 +31,13 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
  * latency of {@code rescueRounds} replies. Each iteration also records
  * {@code replies_while_blocked}: the replies made while the Blocker was still inside its behaviour.
  * Every round fails the run if one of its events does not come within
- * {@value #ROUND_TIMEOUT_SECONDS} s (the reply, within that after the block's length); the number
- * of replies and of blocks is checked.
+ * {@value RescueRounds#ROUND_TIMEOUT_SECONDS} s (the reply, within that after the block's length);
+ * the number of replies and of blocks is checked.
  */
 public final class PekkoRescue implements Workload {
 
     private static final String NAME = "PekkoRescue";
 
-    /** How long a round may wait for any one of its events before the run is declared broken. */
-    private static final long ROUND_TIMEOUT_SECONDS = 10;
 
     /**
      * One block, used once. NOTE: {@code interrupted} is a plain field written by the Blocker's
@@ -118,17 +117,17 @@ public final class PekkoRescue implements Workload {
                 final Block block = new Block(blockMillis);
                 final Ping ping = new Ping(block);
                 blocker.tell(block);
-                await(block.entered, "the Blocker to enter its block");
+                RescueRounds.await(NAME, block.entered, "the Blocker to enter its block");
                 final long t0 = System.nanoTime();
                 neighbour.tell(ping);
-                await(ping.replied, "the Neighbour's reply", blockMillis);
+                RescueRounds.awaitAfterBlock(NAME, ping.replied, "the Neighbour's reply", blockMillis);
                 elapsed += System.nanoTime() - t0;
                 replies++;
                 if (ping.whileBlocked) {
                     whileBlocked++;
                 }
                 block.release.countDown();
-                await(block.done, "the Blocker's behaviour to return");
+                RescueRounds.await(NAME, block.done, "the Blocker's behaviour to return");
                 if (block.interrupted) {
                     throw new IllegalStateException(NAME + ": the Blocker was interrupted in round " + round);
                 }
@@ -140,21 +139,5 @@ public final class PekkoRescue implements Workload {
         PekkoSystems.check(NAME, "replies", rounds, replies);
         PekkoSystems.check(NAME, "blocks", rounds, blocks.get());
         return elapsed;
-    }
-
-    /** Waits for {@code latch}, at most {@link #ROUND_TIMEOUT_SECONDS}. */
-    private static void await(CountDownLatch latch, String what) throws InterruptedException {
-        await(latch, what, 0);
-    }
-
-    /**
-     * Waits for {@code latch}, at most {@link #ROUND_TIMEOUT_SECONDS} after {@code blockMillis}: a
-     * reply nobody rescues comes only once the block has ended, and that is a result, not a fault.
-     */
-    private static void await(CountDownLatch latch, String what, long blockMillis) throws InterruptedException {
-        final long limitMillis = TimeUnit.SECONDS.toMillis(ROUND_TIMEOUT_SECONDS) + blockMillis;
-        if (!latch.await(limitMillis, TimeUnit.MILLISECONDS)) {
-            throw new IllegalStateException(NAME + ": waited " + limitMillis + " ms for " + what);
-        }
     }
 }

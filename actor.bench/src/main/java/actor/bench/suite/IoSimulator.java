@@ -20,12 +20,12 @@ import java.util.concurrent.locks.LockSupport;
  * completes it, and parks with nothing to do when the queue is empty; it reads the clock only
  * when the head is not yet due by its last reading (a reading older than the present can only
  * make a read late, never early), so a run of due reads costs one clock read, not one each. A
- * read that finds the
- * thread announced parked unparks it. So neither the readers nor the device's thread ever wait
- * for a lock: the device costs each read a queue insertion and a completion, and a run measures
- * the system that issues the reads, not the device (a {@code ScheduledThreadPoolExecutor}, whose
- * one lock the readers and its thread contend for, took twice the reads' own latency to serve
- * 2,000 requesters with no actor system at all; see {@link IoFloor} and docs/benchmarks.md).
+ * read that finds the thread announced parked unparks it. So neither the readers nor the device's
+ * thread ever wait for a lock: the device costs each read a queue insertion and a completion, and
+ * a run measures the system that issues the reads, not the device (a
+ * {@code ScheduledThreadPoolExecutor}, whose one lock the readers and its thread contend for, took
+ * twice the reads' own latency to serve 2,000 requesters with no actor system at all; see
+ * {@link IoFloor} and docs/benchmarks.md).
  *
  * <p>Threading: {@link #read} is called from any thread (the systems' workers); every completion
  * runs on the device's thread, together with whatever the caller chained on the future (an

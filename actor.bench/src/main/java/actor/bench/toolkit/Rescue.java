@@ -5,6 +5,7 @@ import actor.api.ActorSystem;
 import actor.api.Allocation;
 import actor.api.Message;
 import actor.api.PoisonPill;
+import actor.bench.suite.RescueRounds;
 import actor.bench.suite.RunSpec;
 import actor.bench.suite.Workload;
 import java.util.ArrayList;
@@ -36,17 +37,15 @@ import java.util.concurrent.TimeUnit;
  * replaced.
  *
  * <p>Every round fails the run loudly if the block does not start, the reply does not come, or the
- * behaviour does not return within {@value #ROUND_TIMEOUT_SECONDS} s (the reply: within that after
- * the block's length, since an unrescued reply waits for the block); after the run, the number of
- * replies and the actors' counts of blocks and pings are checked. (Should a thief ever take the
+ * behaviour does not return within {@value RescueRounds#ROUND_TIMEOUT_SECONDS} s (the reply: within
+ * that after the block's length, since an unrescued reply waits for the block); after the run, the
+ * number of replies and the actors' counts of blocks and pings are checked. (Should a thief ever take the
  * Blocker's own mailbox while a Block waits in it, that round is redone beside the Blocker.)
  */
 public final class Rescue implements Workload {
 
     private static final String NAME = "rescue";
 
-    /** How long a round may wait for any one of its events before the run is declared broken. */
-    static final long ROUND_TIMEOUT_SECONDS = 10;
 
     /**
      * One block, used once. NOTE: {@code ranOn} and {@code interrupted} are plain fields written by
@@ -148,7 +147,7 @@ public final class Rescue implements Workload {
             first.release.countDown();
             blocker.send(first);
             blocks++;
-            await(first.done, "the Blocker's first (empty) block to return");
+            RescueRounds.await(NAME, first.done, "the Blocker's first (empty) block to return");
             Thread blockerThread = first.ranOn;
             Neighbour neighbour = null;
             while (replies < rounds) {
@@ -160,13 +159,13 @@ public final class Rescue implements Workload {
                 final Ping ping = new Ping(block);
                 blocker.send(block);
                 blocks++;
-                await(block.entered, "the Blocker to enter its block");
+                RescueRounds.await(NAME, block.entered, "the Blocker to enter its block");
                 if (block.ranOn != blockerThread) {
                     // NOTE: only if a thief took the Blocker's mailbox while its Block was queued
                     // (its worker seemed stuck in another batch): the Neighbour no longer shares
                     // its worker, so this round would time nothing. Redo it beside the Blocker.
                     block.release.countDown();
-                    await(block.done, "the Blocker's behaviour to return");
+                    RescueRounds.await(NAME, block.done, "the Blocker's behaviour to return");
                     if (blocks > 2 * rounds) {
                         throw new IllegalStateException(NAME + ": the Blocker kept moving between workers");
                     }
@@ -177,14 +176,14 @@ public final class Rescue implements Workload {
                 }
                 final long t0 = System.nanoTime();
                 neighbour.send(ping);
-                await(ping.replied, "the Neighbour's reply", blockMillis);
+                RescueRounds.awaitAfterBlock(NAME, ping.replied, "the Neighbour's reply", blockMillis);
                 elapsed += System.nanoTime() - t0;
                 replies++;
                 if (ping.whileBlocked) {
                     whileBlocked++;
                 }
                 block.release.countDown();
-                await(block.done, "the Blocker's behaviour to return");
+                RescueRounds.await(NAME, block.done, "the Blocker's behaviour to return");
                 if (block.interrupted) {
                     throw new IllegalStateException(NAME + ": the Blocker was interrupted in round " + replies);
                 }
@@ -227,7 +226,7 @@ public final class Rescue implements Workload {
             final Neighbour candidate = new Neighbour(system);
             final Ping probe = new Ping(null);
             candidate.send(probe);
-            await(probe.replied, "a placement probe's reply");
+            RescueRounds.await(NAME, probe.replied, "a placement probe's reply");
             // NOTE: never in the Blocker's own mailbox: a ping queued behind the Block there waits
             // for it by definition (a mailbox moves only between batches), whatever the executor does.
             if (probe.ranOn == worker && candidate.ticket() != blocker.ticket()) {
@@ -236,21 +235,5 @@ public final class Rescue implements Workload {
             candidate.send(PoisonPill.FINISHED);
         }
         throw new IllegalStateException(NAME + ": no Neighbour landed on " + worker.getName() + " in " + tries + " tries");
-    }
-
-    /** Waits for {@code latch}, at most {@link #ROUND_TIMEOUT_SECONDS}. */
-    private static void await(CountDownLatch latch, String what) throws InterruptedException {
-        await(latch, what, 0);
-    }
-
-    /**
-     * Waits for {@code latch}, at most {@link #ROUND_TIMEOUT_SECONDS} after {@code blockMillis}: a
-     * reply nobody rescues comes only once the block has ended, and that is a result, not a fault.
-     */
-    private static void await(CountDownLatch latch, String what, long blockMillis) throws InterruptedException {
-        final long limitMillis = TimeUnit.SECONDS.toMillis(ROUND_TIMEOUT_SECONDS) + blockMillis;
-        if (!latch.await(limitMillis, TimeUnit.MILLISECONDS)) {
-            throw new IllegalStateException(NAME + ": waited " + limitMillis + " ms for " + what);
-        }
     }
 }
