@@ -58,8 +58,8 @@ public enum Benchmarks {
     EXECUTOR("executor", Executor::new, PekkoExecutor::new, true, true),
     REPEAT("repeat", Repeat::new, PekkoRepeat::new, true, false),
     MATRIX("matrix", Matrix::new, PekkoMatrix::new, true, false),
-    BALANCE_ONE("balance-one", Balance::one, null, true, false),
-    BALANCE_MULTI("balance-multi", Balance::multi, null, true, false),
+    BALANCE_ONE("balance-one", Balance::one, null, true, false, Warmups.STEALING_MILLIS),
+    BALANCE_MULTI("balance-multi", Balance::multi, null, true, false, Warmups.STEALING_MILLIS),
     PING_PONG("ping-pong", PingPong::anyWorkers, PekkoPingPong::anyWorkers, false, true),
     PING_PONG_CROSS("ping-pong-cross", PingPong::crossWorker, PekkoPingPong::crossWorker, false, true, true),
     REQUEST_REPLY("request-reply", RequestReply::new, PekkoRequestReply::new, false, true, true),
@@ -101,6 +101,16 @@ public enum Benchmarks {
          * (docs/benchmarks.md).
          */
         static final long PIPE_TO_SELF_MANY_MILLIS = 3_000;
+        /**
+         * {@code balance-one} and {@code balance-multi}: a stealing variant's iterations settle
+         * only after 2-3 s of the workload, while {@code none}, which never steals, settles after
+         * its first iteration. With 20 units of work a message, a stealing JVM's iterations took
+         * 400-465 ms first, then 180-290 ms for about 2 s, then 177-192 ms; C2 compiled 13
+         * methods of the toolkit between 1 s and 2.5 s into such a run, against 2 for
+         * {@code none}. A 1 s warm-up left unsettled iterations in the measured window: JVM
+         * medians of 184-298 ms, where a 3 s warm-up gave 177-215 (docs/benchmarks.md).
+         */
+        static final long STEALING_MILLIS = 3_000;
     }
 
     /** The toolkit under test. */
@@ -148,6 +158,12 @@ public enum Benchmarks {
     Benchmarks(String id, Supplier<Workload> toolkit, Supplier<Workload> pekko, boolean stealingMatters,
                boolean kindMatters, boolean crossWorker) {
         this(id, toolkit, pekko, stealingMatters, kindMatters, crossWorker, List.of());
+    }
+
+    /** The same, whose runs warm up for at least {@code leastWarmupMillis} ({@link #warmupMillis}). */
+    Benchmarks(String id, Supplier<Workload> toolkit, Supplier<Workload> pekko, boolean stealingMatters,
+               boolean kindMatters, long leastWarmupMillis) {
+        this(id, toolkit, pekko, stealingMatters, kindMatters, false, List.of(), leastWarmupMillis);
     }
 
     /** A row that runs at each of {@code workerSweep}'s worker counts, with the default variant. */

@@ -634,7 +634,10 @@ class SuiteTest {
         assertEquals(3_000, Benchmarks.IO_AWAIT_MANY.warmupMillis(Suite.DEFAULT_WARMUP_MILLIS));
         assertEquals(5_000, Benchmarks.IO_AWAIT_MANY.warmupMillis(5_000), "a longer request stands");
         assertEquals(0, Benchmarks.IO_AWAIT_MANY.warmupMillis(0), "--warmup-ms 0 turns warm-up time off");
-        for (Benchmarks other : List.of(Benchmarks.STATIC_SEND, Benchmarks.IO_AWAIT, Benchmarks.BALANCE_ONE)) {
+        for (Benchmarks stealing : List.of(Benchmarks.BALANCE_ONE, Benchmarks.BALANCE_MULTI)) {
+            assertEquals(3_000, stealing.warmupMillis(Suite.DEFAULT_WARMUP_MILLIS), stealing.id());
+        }
+        for (Benchmarks other : List.of(Benchmarks.STATIC_SEND, Benchmarks.IO_AWAIT, Benchmarks.EXECUTOR)) {
             assertEquals(Suite.DEFAULT_WARMUP_MILLIS, other.warmupMillis(Suite.DEFAULT_WARMUP_MILLIS), other.id());
         }
         final Report report = new Report(List.of(run("io-await-many", "actorkit", "copy-queue", 10),
