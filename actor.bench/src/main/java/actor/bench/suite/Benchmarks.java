@@ -105,9 +105,9 @@ public enum Benchmarks {
          * {@code balance-one} and {@code balance-multi}: a stealing variant's iterations settle
          * only after 2-3 s of the workload, while {@code none}, which never steals, settles after
          * its first iteration. With 20 units of work a message, a stealing JVM's iterations took
-         * 400-465 ms first, then 180-290 ms for about 2 s, then 177-192 ms; C2 compiled 13
-         * methods of the toolkit between 1 s and 2.5 s into such a run, against 2 for
-         * {@code none}. A 1 s warm-up left unsettled iterations in the measured window: JVM
+         * 400-465 ms first, then 180-290 ms for about 2 s, then 177-192 ms; C2 made 13
+         * compilations of the toolkit's methods between 1 s and 2.5 s into such a run, against 3
+         * for {@code none}. A 1 s warm-up left unsettled iterations in the measured window: JVM
          * medians of 184-298 ms, where a 3 s warm-up gave 177-215 (docs/benchmarks.md).
          */
         static final long STEALING_MILLIS = 3_000;
