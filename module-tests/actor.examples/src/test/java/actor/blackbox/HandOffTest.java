@@ -3,6 +3,7 @@ package actor.blackbox;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import actor.api.Actor;
 import actor.api.ActorSystem;
@@ -207,19 +208,54 @@ class HandOffTest {
         assertEquals(0, total.lostWakeUps());
     }
 
+    /**
+     * Gives up on a round of {@link #aConversationHalfGatheredOnTwoWorkersEndsOnOne} in which a
+     * worker was rescued, and runs another, for at most this long.
+     */
+    private static final long UNRESCUED_ROUND_MILLIS = 30_000;
+
+    /** How one round of the half-gathered conversation ended. */
+    private record HalfGathered(Counts total, String serverThread, List<String> clientThreads) {
+    }
+
     @ParameterizedTest
     @EnumSource(MailboxKind.class)
-    @Timeout(60)
+    @Timeout(120)
     void aConversationHalfGatheredOnTwoWorkersEndsOnOne(MailboxKind kind) throws Exception {
+        // NOTE: on a busy machine the operating system may preempt a worker in the middle of a
+        // batch for long enough that the other rescues its mailboxes (a steal); the round then
+        // starts from another placement than the one set up here, so it is run again. Every round
+        // must still lose no wake-up.
+        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(UNRESCUED_ROUND_MILLIS);
+        int rescuedRounds = 0;
+        HalfGathered round = halfGathered(kind);
+        assertEquals(0, round.total().lostWakeUps());
+        while (round.total().rescues() > 0 && System.nanoTime() < deadline) {
+            rescuedRounds++;
+            round = halfGathered(kind);
+            assertEquals(0, round.total().lostWakeUps());
+        }
+        assumeTrue(round.total().rescues() == 0, "every one of " + (rescuedRounds + 1)
+                + " rounds in " + UNRESCUED_ROUND_MILLIS + " ms had a worker rescued: the machine is too busy");
+        for (String clientThread : round.clientThreads()) {
+            assertEquals(round.serverThread(), clientThread, "the server and every client ended on one worker: "
+                    + round.total() + " (after " + rescuedRounds + " rounds with a rescue)");
+        }
+        assertTrue(round.total().pulls() >= 1, "a mailbox moved: " + round.total());
+    }
+
+    /**
+     * The server and 2 of its 12 clients on worker 0, as two early pulls leave them; the other 10
+     * on worker 1, each in a mailbox of its own, and worker 0's slice has mailboxes without actors
+     * to take them. All keep talking until each has had 20,000 replies.
+     */
+    private static HalfGathered halfGathered(MailboxKind kind) throws InterruptedException {
         final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("half-" + kind).workers(2)
                 .mailboxKind(kind).statistics(StatisticsMode.ON).build());
         final AtomicBoolean stop = new AtomicBoolean();
         final Server server;
         final List<Client> clients = new ArrayList<>();
         try (system) {
-            // NOTE: the server and 2 of its 12 clients on worker 0, as two early pulls leave them; the
-            // other 10 on worker 1, each in a mailbox of its own, and worker 0's slice has mailboxes
-            // without actors to take them. All keep talking until each has had 20,000 replies.
             server = Placed.onWorker(system, 0, Server::new);
             for (int i = 0; i < 12; i++) {
                 clients.add(Placed.onWorker(system, i < 2 ? 0 : 1, s -> new Client(s, stop, 2)));
@@ -242,11 +278,10 @@ class HandOffTest {
                 client.send(PoisonPill.FINISHED);
             }
         }
-        final Counts total = system.statistics().total();
+        final List<String> clientThreads = new ArrayList<>();
         for (Client client : clients) {
-            assertEquals(server.lastThread, client.lastThread, "the server and every client ended on one worker: " + total);
+            clientThreads.add(client.lastThread);
         }
-        assertTrue(total.pulls() >= 1, "a mailbox moved: " + total);
-        assertEquals(0, total.lostWakeUps());
+        return new HalfGathered(system.statistics().total(), server.lastThread, clientThreads);
     }
 }
