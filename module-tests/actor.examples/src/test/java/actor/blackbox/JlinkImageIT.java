@@ -1,0 +1,103 @@
+package actor.blackbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.spi.ToolProvider;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The README's jlink command as a user runs it after {@code mvn package}: an image of the JDK
+ * modules it lists, built once, from which the examples run with the example's jar and its
+ * dependencies ({@code target/modules}) on the module path. The command is read from the README, so
+ * the two cannot drift; failsafe runs this after packaging (system properties {@code readme} and
+ * {@code examples.modulePath}, set in the POM).
+ */
+class JlinkImageIT {
+
+    /** The README's paragraph on jlink starts with this; the first command of its first {@code sh} block is jlink's. */
+    private static final String PARAGRAPH = "**jlink.**";
+
+    @TempDir
+    static Path temporary;
+
+    /** The image, built by {@link #buildTheImageWithTheReadmesCommand}. */
+    private static Path image;
+
+    @BeforeAll
+    @Timeout(300)
+    static void buildTheImageWithTheReadmesCommand() throws IOException {
+        final List<String> command = readmeJlinkCommand();
+        assertEquals("jlink", command.get(0), "the jlink paragraph's command: " + command);
+        assertEquals(command.size() - 2, command.indexOf("--output"), "the command ends with --output <dir>: " + command);
+        image = temporary.resolve("runtime");
+        final List<String> arguments = new ArrayList<>(command.subList(1, command.size() - 1));
+        arguments.add(image.toString());
+        final ToolProvider jlink = ToolProvider.findFirst("jlink")
+                .orElseThrow(() -> new AssertionError("no jlink in " + System.getProperty("java.home")));
+        final StringWriter output = new StringWriter();
+        final PrintWriter writer = new PrintWriter(output, true);
+        assertEquals(0, jlink.run(writer, writer, arguments.toArray(String[]::new)), "jlink " + arguments + ": " + output);
+    }
+
+    @Test
+    @Timeout(120)
+    void theFirstExampleRunsFromTheImage() throws Exception {
+        assertEquals(List.of("string message \"Hello World\"", "integer message 42", "integer message 42"),
+                runFromTheImage("HelloActors"));
+    }
+
+    @Test
+    @Timeout(120)
+    void theAwaitExampleWithItsTimersRunsFromTheImage() throws Exception {
+        assertEquals(List.of("Paris: sunny, 21 C", "Oslo: rain, 9 C", "Atlantis: unavailable (404 Atlantis)",
+                "Paris: sunny, 21 C (cached)"), runFromTheImage("Weather"));
+    }
+
+    /** Runs {@code actor.examples.<name>} with the image's java, with no flags; its output lines. */
+    private static List<String> runFromTheImage(String name) throws Exception {
+        final Process process = new ProcessBuilder(image.resolve("bin").resolve("java").toString(),
+                "--module-path", System.getProperty("examples.modulePath"),
+                "--module", "actor.examples/actor.examples." + name).redirectErrorStream(true).start();
+        try {
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS), name + " still running after 60 s");
+            final String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertEquals(0, process.exitValue(), output);
+            return output.lines().toList();
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+
+    /** The first command of the {@code sh} block after the jlink paragraph's start, split into its words. */
+    private static List<String> readmeJlinkCommand() throws IOException {
+        final List<String> lines = Files.readAllLines(Path.of(System.getProperty("readme")), StandardCharsets.UTF_8);
+        int line = 0;
+        while (line < lines.size() && !lines.get(line).startsWith(PARAGRAPH)) {
+            line++;
+        }
+        while (line < lines.size() && !lines.get(line).equals("```sh")) {
+            line++;
+        }
+        assertTrue(line < lines.size(), "the README has a paragraph starting with " + PARAGRAPH + " and an sh block after it");
+        final StringBuilder command = new StringBuilder();
+        for (line++; lines.get(line).endsWith("\\"); line++) {
+            command.append(lines.get(line), 0, lines.get(line).length() - 1);
+        }
+        command.append(lines.get(line));
+        return Arrays.asList(command.toString().trim().split("\\s+"));
+    }
+}
