@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.Objects;
 import java.util.function.Consumer;
+import org.agrona.UnsafeApi;
 
 /**
  * A node of remote actors: an {@link ActorSystem} reachable over Aeron (UDP) at an endpoint, under a
@@ -69,10 +70,16 @@ import java.util.function.Consumer;
  *
  * <p>A JVM running a node needs {@code --add-opens java.base/jdk.internal.misc=org.agrona} (module
  * path; {@code =ALL-UNNAMED} on the class path): Agrona reads {@code jdk.internal.misc.Unsafe}.
+ * Without it {@link #start} throws an {@link IllegalStateException} that names the flag.
  *
  * <p>Threading: every method may be called from any thread.
  */
 public final class RemoteNode implements AutoCloseable {
+
+    /** The flag Agrona needs when it is on the module path (the automatic module {@code org.agrona}). */
+    private static final String MODULE_PATH_FLAG = "--add-opens java.base/jdk.internal.misc=org.agrona";
+    /** The flag Agrona needs when it is on the class path. */
+    private static final String CLASS_PATH_FLAG = "--add-opens java.base/jdk.internal.misc=ALL-UNNAMED";
 
     /** Set once, by {@link #start}, before the node is used. */
     private Node node;
@@ -93,8 +100,9 @@ public final class RemoteNode implements AutoCloseable {
      * @param system the running system whose actors the node exports and on which its references live
      * @param config the node's configuration
      * @return the running node
-     * @throws IllegalStateException if the system is not running, or a running node of the same name
-     *                               and endpoint holds the embedded driver's directory
+     * @throws IllegalStateException if the system is not running, a running node of the same name
+     *                               and endpoint holds the embedded driver's directory, or the JVM
+     *                               lacks the flag Agrona needs (the message names it)
      * @throws RuntimeException      an Aeron exception if Aeron refuses the endpoint (it is in use, say)
      */
     public static RemoteNode start(ActorSystem system, RemoteConfig config) {
@@ -116,17 +124,32 @@ public final class RemoteNode implements AutoCloseable {
      * @param setup  exports (and lookups) to make before anything is received; if it throws, the node
      *               is closed and the exception rethrown
      * @return the running node
-     * @throws IllegalStateException if the system is not running, or a running node of the same name
-     *                               and endpoint holds the embedded driver's directory
+     * @throws IllegalStateException if the system is not running, a running node of the same name
+     *                               and endpoint holds the embedded driver's directory, or the JVM
+     *                               lacks the flag Agrona needs (the message names it)
      * @throws RuntimeException      an Aeron exception if Aeron refuses the endpoint
      */
     public static RemoteNode start(ActorSystem system, RemoteConfig config, Consumer<? super RemoteNode> setup) {
         Objects.requireNonNull(setup, "setup");
         final RemoteNode remote = new RemoteNode(system, config);
-        Node.start(system, config, node -> {
-            remote.node = node;
-            setup.accept(remote);
-        });
+        try {
+            Node.start(system, config, node -> {
+                remote.node = node;
+                setup.accept(remote);
+            });
+        } catch (LinkageError e) {
+            // Without the flag, the first Agrona class that reads jdk.internal.misc.Unsafe fails to
+            // initialise (IllegalAccessError), and every later start meets it uninitialised
+            // (NoClassDefFoundError): either way, name the flag.
+            final Module agrona = UnsafeApi.class.getModule();
+            if (Object.class.getModule().isExported("jdk.internal.misc", agrona)) {
+                throw e;
+            }
+            throw new IllegalStateException("node '" + config.name() + "' cannot start: Agrona, under Aeron, reads"
+                    + " jdk.internal.misc.Unsafe, which java.base does not export to "
+                    + (agrona.isNamed() ? "module " + agrona.getName() : "the class path") + "; start the JVM with "
+                    + MODULE_PATH_FLAG + " (Agrona on the module path) or " + CLASS_PATH_FLAG + " (on the class path)", e);
+        }
         return remote;
     }
 

@@ -50,11 +50,17 @@ final class ChildJvm implements AutoCloseable {
      * directory, which a killed JVM leaves behind) go to {@code temporaryDirectory}.
      */
     static ChildJvm start(Path temporaryDirectory, String name, String... args) throws IOException {
-        final List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                FLAG, "-XX:+UseSerialGC", "-Xmx128m", "-XX:TieredStopAtLevel=1",
+        return start(temporaryDirectory, name, List.of(FLAG), PeerProcess.class, args);
+    }
+
+    /** Starts {@code main} with {@code args}, with {@code flags} instead of the one flag Agrona needs. */
+    static ChildJvm start(Path temporaryDirectory, String name, List<String> flags, Class<?> main, String... args)
+            throws IOException {
+        final List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(flags);
+        command.addAll(List.of("-XX:+UseSerialGC", "-Xmx128m", "-XX:TieredStopAtLevel=1",
                 "-Djava.io.tmpdir=" + temporaryDirectory,
-                "-cp", classPath(), PeerProcess.class.getName()));
+                "-cp", classPath(), main.getName()));
         command.addAll(List.of(args));
         return new ChildJvm(name, new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start());
     }

@@ -76,12 +76,15 @@ class RemoteExampleTest {
 
     @Test
     @Timeout(60)
-    void withoutTheFlagAgronaCannotReachTheJdkInternalItNeeds() throws Exception {
+    void withoutTheFlagTheNodeSaysWhichFlagToAdd() throws Exception {
         final Process pong = example(false, "pong", freeEndpoint(), "ping@" + freeEndpoint());
         final String output = outputOf(pong).get(30, TimeUnit.SECONDS);
         assertTrue(pong.waitFor(30, TimeUnit.SECONDS));
         assertNotEquals(0, pong.exitValue());
-        assertTrue(output.contains("java.lang.IllegalAccessError") && output.contains("jdk.internal.misc"), output);
+        assertTrue(output.contains("Exception in thread \"main\" java.lang.IllegalStateException: ")
+                && output.contains("--add-opens java.base/jdk.internal.misc=org.agrona")
+                && output.contains("--add-opens java.base/jdk.internal.misc=ALL-UNNAMED"), output);
+        assertTrue(output.contains("Caused by: java.lang.IllegalAccessError"), "Agrona's error is the cause: " + output);
     }
 
     @Test
