@@ -21,8 +21,8 @@ import java.util.regex.Pattern;
  */
 public final class Report {
 
-    /** The CSV header, fixed. */
-    public static final String CSV_HEADER = "benchmark,system,variant,workers,median_ms,min_ms,max_ms,peak_rss_mb";
+    /** The CSV header, fixed: a failed run's line has empty numbers and says why under {@code error}. */
+    public static final String CSV_HEADER = "benchmark,system,variant,workers,median_ms,min_ms,max_ms,peak_rss_mb,error";
 
     /** Marks a comparison whose two min-max ranges overlap. */
     public static final String OVERLAP_FLAG = "~";
@@ -139,16 +139,24 @@ public final class Report {
         return out.toString();
     }
 
-    /** {@link #CSV_HEADER} and one line per successful run. */
+    /** {@link #CSV_HEADER} and one line per run. */
     public String csv() {
         final StringBuilder out = new StringBuilder(CSV_HEADER).append('\n');
         for (Result r : results) {
             if (r.ok()) {
-                out.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%.3f,%.3f,%.3f,%.1f%n", r.benchmark(), r.system(),
+                out.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%.3f,%.3f,%.3f,%.1f,%n", r.benchmark(), r.system(),
                         r.variant(), r.workers(), r.medianMs(), r.minMs(), r.maxMs(), r.peakRssMb()));
+            } else {
+                out.append(String.format(Locale.ROOT, "%s,%s,%s,%d,,,,,%s%n", r.benchmark(), r.system(), r.variant(),
+                        r.workers(), csvField(plain(String.valueOf(r.error())).replace('\n', ' '))));
             }
         }
         return out.toString();
+    }
+
+    /** {@code text} as one CSV field: quoted, with its quotes doubled, where it holds a comma or a quote. */
+    private static String csvField(String text) {
+        return text.contains(",") || text.contains("\"") ? '"' + text.replace("\"", "\"\"") + '"' : text;
     }
 
     /** The run's settings (every size used, date, commit, JVM, CPUs) and every run with its raw times, extras, comparisons and error. */

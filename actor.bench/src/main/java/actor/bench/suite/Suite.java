@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -14,6 +15,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -36,12 +41,24 @@ public final class Suite {
      */
     static final long DEFAULT_WARMUP_MILLIS = 1_000;
 
+    /**
+     * Longest a run of the small preset may take before its JVM is killed: a run takes seconds to
+     * a minute (2 cores); ten minutes is a run that hangs, as a Pekko remote child did for seven.
+     */
+    static final Duration DEFAULT_RUN_TIMEOUT_SMALL = Duration.ofMinutes(10);
+
+    /** Longest a run of the reference preset may take: its runs take up to a few minutes each. */
+    static final Duration DEFAULT_RUN_TIMEOUT_REFERENCE = Duration.ofHours(1);
+
+    /** How long the output of a killed child may take to close. */
+    private static final Duration KILL_GRACE = Duration.ofSeconds(10);
+
     private Suite() {
     }
 
     /** Parsed command line. */
     record Options(String preset, List<String> only, List<String> systems, int workers, int warmup, long warmupMillis,
-                   int iterations, int forks, List<String> sizes, List<String> jvmArgs, Path out) {
+                   int iterations, int forks, List<String> sizes, List<String> jvmArgs, Duration runTimeout, Path out) {
     }
 
     static final String HELP = """
@@ -79,6 +96,9 @@ public final class Suite {
               --jvm-arg ARG              extra JVM option for every run (repeatable); default heap -Xmx4g
                                          (small) or -Xmx16g (reference), kept between
                                          iterations (-XX:MaxHeapFreeRatio=100)
+              --run-timeout SECONDS      longest one run's JVM may take (default %d: small, %d:
+                                         reference); then it is killed with the processes it
+                                         started, its row says FAILED, and the suite goes on
               --out DIR                  results folder (default bench-results)
               --help                     this text
             """;
@@ -95,7 +115,8 @@ public final class Suite {
         if (options == null) {
             System.out.printf(HELP, String.join(", ", Benchmarks.ids()), DEFAULT_WARMUP_MILLIS,
                     Benchmarks.IO_AWAIT_MANY.warmupMillis(DEFAULT_WARMUP_MILLIS),
-                    String.join(", ", Sizes.SMALL.asMap().keySet()));
+                    String.join(", ", Sizes.SMALL.asMap().keySet()), DEFAULT_RUN_TIMEOUT_SMALL.toSeconds(),
+                    DEFAULT_RUN_TIMEOUT_REFERENCE.toSeconds());
             return;
         }
         final RunInfo info = new RunInfo(options.preset(), options.workers(), options.warmup(), options.warmupMillis(),
@@ -153,12 +174,12 @@ public final class Suite {
         return plan;
     }
 
-    /** Every option that takes a value. */
     /** Keeps the heap a JVM grew to across the collections between iterations. */
     static final String KEEP_HEAP = "-XX:MaxHeapFreeRatio=100";
 
+    /** Every option that takes a value. */
     private static final Set<String> VALUED = Set.of("--preset", "--only", "--systems", "--workers", "--warmup",
-            "--warmup-ms", "--iterations", "--forks", "--size", "--jvm-arg", "--out");
+            "--warmup-ms", "--iterations", "--forks", "--size", "--jvm-arg", "--run-timeout", "--out");
 
     /**
      * The options, or null for --help.
@@ -177,6 +198,7 @@ public final class Suite {
         int forks = 1;
         final List<String> sizes = new ArrayList<>();
         final List<String> jvmArgs = new ArrayList<>();
+        Duration runTimeout = null;
         Path out = Path.of("bench-results");
         for (int i = 0; i < args.length; i++) {
             final String arg = args[i];
@@ -222,11 +244,16 @@ public final class Suite {
                     sizes.add(value);
                 }
                 case "--jvm-arg" -> jvmArgs.add(value);
+                case "--run-timeout" -> runTimeout = Duration.ofSeconds(atLeast(arg, value, 1));
                 case "--out" -> out = Path.of(value);
                 default -> throw new IllegalArgumentException("unknown option " + arg);
             }
         }
-        return new Options(preset, only, systems, workers, warmup, warmupMillis, iterations, forks, sizes, jvmArgs, out);
+        if (runTimeout == null) {
+            runTimeout = preset.equals("reference") ? DEFAULT_RUN_TIMEOUT_REFERENCE : DEFAULT_RUN_TIMEOUT_SMALL;
+        }
+        return new Options(preset, only, systems, workers, warmup, warmupMillis, iterations, forks, sizes, jvmArgs,
+                runTimeout, out);
     }
 
     private static int atLeast(String option, String value, int least) {
@@ -274,26 +301,40 @@ public final class Suite {
         for (String size : options.sizes()) {
             command.addAll(List.of("--size", size));
         }
+        return runChild(command, run, options.runTimeout());
+    }
+
+    /**
+     * Runs {@code command}, a child JVM of {@code run}, for at most {@code limit}: its stdout's
+     * {@code RESULT} line is the result, its other lines go to stderr. A child still running at the
+     * limit is killed with every process it started (the remote rows' server), and its result
+     * says so; a child that fails says why, from its {@code FAILED} line if it printed one.
+     */
+    static Result runChild(List<String> command, Planned run, Duration limit) throws IOException, InterruptedException {
         final Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        String resultLine = null;
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line = out.readLine(); line != null; line = out.readLine()) {
-                if (line.startsWith("RESULT ")) {
-                    resultLine = line;
-                } else {
-                    System.err.println("    | " + line);
-                }
-            }
+        final CompletableFuture<ChildOutput> output = CompletableFuture.supplyAsync(() -> read(process),
+                task -> {
+                    final Thread reader = new Thread(task, "child output");
+                    reader.setDaemon(true);
+                    reader.start();
+                });
+        if (!process.waitFor(limit.toNanos(), TimeUnit.NANOSECONDS)) {
+            kill(process);
+            awaitOutput(output);
+            return failed(run, "killed after " + limit.toSeconds() + " s (--run-timeout): the run had not ended");
         }
-        final int exit = process.waitFor();
-        if (exit != 0 || resultLine == null) {
-            return new Result(run.benchmark(), run.system(), run.variant(), run.workers(), List.of(), -1, Map.of(),
-                    "exit code " + exit + (resultLine == null ? ", no result" : ""));
+        final ChildOutput out = awaitOutput(output);
+        final int exit = process.exitValue();
+        if (out == null) {
+            return failed(run, "exit code " + exit + ", its output did not close");
         }
-        final Matcher m = RESULT.matcher(resultLine);
+        if (exit != 0 || out.result() == null) {
+            return failed(run, "exit code " + exit + (out.failure() != null ? ": " + out.failure()
+                    : out.result() == null ? ", no result" : ""));
+        }
+        final Matcher m = RESULT.matcher(out.result());
         if (!m.matches()) {
-            return new Result(run.benchmark(), run.system(), run.variant(), run.workers(), List.of(), -1, Map.of(),
-                    "unreadable result: " + resultLine);
+            return failed(run, "unreadable result: " + out.result());
         }
         final List<Long> times = Arrays.stream(m.group(1).split(",")).map(String::trim).filter(s -> !s.isEmpty())
                 .map(Long::parseLong).toList();
@@ -303,5 +344,52 @@ public final class Suite {
             extras.put(e.group(1), Double.parseDouble(e.group(2)));
         }
         return new Result(run.benchmark(), run.system(), run.variant(), run.workers(), times, Long.parseLong(m.group(2)), extras, null);
+    }
+
+    /** A child's {@code RESULT} line and the reason of its {@code FAILED} line, each null if it printed none. */
+    private record ChildOutput(String result, String failure) {
+    }
+
+    private static ChildOutput read(Process process) {
+        String result = null;
+        String failure = null;
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = out.readLine(); line != null; line = out.readLine()) {
+                if (line.startsWith("RESULT ")) {
+                    result = line;
+                } else if (line.startsWith("FAILED ")) {
+                    failure = line.substring("FAILED ".length());
+                } else {
+                    System.err.println("    | " + line);
+                }
+            }
+        } catch (IOException e) {
+            System.err.println("    | (output lost: " + e + ")");
+        }
+        return new ChildOutput(result, failure);
+    }
+
+    /** The child's output once it has closed, or null if it is still open after {@link #KILL_GRACE}. */
+    private static ChildOutput awaitOutput(CompletableFuture<ChildOutput> output) throws InterruptedException {
+        try {
+            return output.get(KILL_GRACE.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("reading a child's output failed", e.getCause());
+        } catch (TimeoutException e) {
+            return null;
+        }
+    }
+
+    /** Kills {@code process} and every process it started, each at once (SIGKILL). */
+    private static void kill(Process process) throws InterruptedException {
+        // NOTE: the descendants are listed before the child dies: an orphan is no longer its descendant.
+        final List<ProcessHandle> family = process.descendants().toList();
+        process.destroyForcibly();
+        family.forEach(ProcessHandle::destroyForcibly);
+        process.waitFor(KILL_GRACE.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    private static Result failed(Planned run, String error) {
+        return new Result(run.benchmark(), run.system(), run.variant(), run.workers(), List.of(), -1, Map.of(), error);
     }
 }

@@ -123,6 +123,11 @@ class SuiteTest {
         assertTrue(message("--size", "bigPings").contains("name=value"));
         assertEquals(3, Suite.parse(new String[] {"--forks", "3"}).forks());
         assertTrue(message("--forks", "0").contains("--forks = 0"));
+        assertEquals(Suite.DEFAULT_RUN_TIMEOUT_SMALL, defaults.runTimeout());
+        assertEquals(Suite.DEFAULT_RUN_TIMEOUT_REFERENCE, chosen.runTimeout(), "the reference preset's runs take longer");
+        assertEquals(java.time.Duration.ofSeconds(90), Suite.parse(new String[] {"--run-timeout", "90"}).runTimeout());
+        assertTrue(message("--run-timeout", "0").contains("--run-timeout = 0"));
+        assertTrue(message("--run-timeout", "5m").contains("must be a whole number"));
     }
 
     @Test
@@ -512,9 +517,12 @@ class SuiteTest {
         assertTrue(report.ratio(lonely).isEmpty());
 
         final List<String> csv = report.csv().lines().toList();
-        assertEquals("benchmark,system,variant,workers,median_ms,min_ms,max_ms,peak_rss_mb", csv.get(0));
-        assertEquals("executor,actorkit,random,2,200.000,100.000,300.000,200.0", csv.get(1));
-        assertEquals(4, csv.size(), "the failed run has no CSV line");
+        assertEquals("benchmark,system,variant,workers,median_ms,min_ms,max_ms,peak_rss_mb,error", csv.get(0));
+        assertEquals("executor,actorkit,random,2,200.000,100.000,300.000,200.0,", csv.get(1));
+        assertEquals("big,pekko,typed,2,,,,,exit code 1", csv.get(4), "the failed run's line says why");
+        final Result killed = new Result("big", "pekko", "typed", 2, List.of(), -1, Map.of(), "exit code 1: \"x\", then y");
+        assertEquals("big,pekko,typed,2,,,,,\"exit code 1: \"\"x\"\", then y\"",
+                new Report(List.of(killed), INFO).csv().lines().toList().get(1), "quoted as one field");
         final String table = report.table();
         assertTrue(table.contains(" 3.00x"), table);
         assertFalse(table.contains("~3.00x"), "a lead outside the noise is not flagged");
