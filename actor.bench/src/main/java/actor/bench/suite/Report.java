@@ -21,8 +21,11 @@ import java.util.regex.Pattern;
  */
 public final class Report {
 
-    /** The CSV header, fixed: a failed run's line has empty numbers and says why under {@code error}. */
-    public static final String CSV_HEADER = "benchmark,system,variant,workers,median_ms,min_ms,max_ms,peak_rss_mb,error";
+    /**
+     * The CSV header, fixed: {@code condition} is the run's load ({@link RunInfo#condition}); a failed
+     * run's line has empty numbers and says why under {@code error}.
+     */
+    public static final String CSV_HEADER = "benchmark,system,variant,workers,median_ms,min_ms,max_ms,peak_rss_mb,condition,error";
 
     /** Marks a comparison whose two min-max ranges overlap. */
     public static final String OVERLAP_FLAG = "~";
@@ -141,14 +144,15 @@ public final class Report {
 
     /** {@link #CSV_HEADER} and one line per run. */
     public String csv() {
+        final String condition = csvField(plain(info.condition()));
         final StringBuilder out = new StringBuilder(CSV_HEADER).append('\n');
         for (Result r : results) {
             if (r.ok()) {
-                out.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%.3f,%.3f,%.3f,%.1f,%n", r.benchmark(), r.system(),
-                        r.variant(), r.workers(), r.medianMs(), r.minMs(), r.maxMs(), r.peakRssMb()));
+                out.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%.3f,%.3f,%.3f,%.1f,%s,%n", r.benchmark(), r.system(),
+                        r.variant(), r.workers(), r.medianMs(), r.minMs(), r.maxMs(), r.peakRssMb(), condition));
             } else {
-                out.append(String.format(Locale.ROOT, "%s,%s,%s,%d,,,,,%s%n", r.benchmark(), r.system(), r.variant(),
-                        r.workers(), csvField(plain(String.valueOf(r.error())).replace('\n', ' '))));
+                out.append(String.format(Locale.ROOT, "%s,%s,%s,%d,,,,,%s,%s%n", r.benchmark(), r.system(), r.variant(),
+                        r.workers(), condition, csvField(plain(String.valueOf(r.error())).replace('\n', ' '))));
             }
         }
         return out.toString();
@@ -173,6 +177,7 @@ public final class Report {
                 .append(", \"jvm\": ").append(quote(info.jvm()))
                 .append(", \"cpus\": ").append(info.cpus())
                 .append(", \"jvm_args\": ").append(strings(info.jvmArgs()))
+                .append(", \"condition\": ").append(quote(info.condition()))
                 .append(", \"size_overrides\": ").append(strings(info.sizeOverrides()))
                 .append(",\n    \"sizes\": {");
         int n = 0;

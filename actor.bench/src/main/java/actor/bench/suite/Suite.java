@@ -5,6 +5,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -58,7 +59,8 @@ public final class Suite {
 
     /** Parsed command line. */
     record Options(String preset, List<String> only, List<String> systems, int workers, int warmup, long warmupMillis,
-                   int iterations, int forks, List<String> sizes, List<String> jvmArgs, Duration runTimeout, Path out) {
+                   int iterations, int forks, List<String> sizes, List<String> jvmArgs, Duration runTimeout,
+                   Condition condition, Path out) {
     }
 
     static final String HELP = """
@@ -99,6 +101,13 @@ public final class Suite {
               --run-timeout SECONDS      longest one run's JVM may take (default %d: small, %d:
                                          reference); then it is killed with the processes it
                                          started, its row says FAILED, and the suite goes on
+              --contend N                run everything beside N threads that spin (normal
+                                         priority) in a process the suite starts, so in its
+                                         session: the machine busy with neighbours
+              --cpu-quota X              run the suite and every JVM it starts in a cgroup of X
+                                         CPUs (decimal, e.g. 1.5; period 100 ms; needs root and
+                                         the cpu controller, v2 or v1); the contender runs in
+                                         it too
               --out DIR                  results folder (default bench-results)
               --help                     this text
             """;
@@ -122,22 +131,33 @@ public final class Suite {
         final RunInfo info = new RunInfo(options.preset(), options.workers(), options.warmup(), options.warmupMillis(),
                 options.iterations(), options.forks(),
                 Sizes.resolve(options.preset(), options.sizes()).asMap(), options.sizes(), jvmArgs(options),
-                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), RunInfo.gitCommit(), RunInfo.currentJvm(),
-                Runtime.getRuntime().availableProcessors());
+                options.condition().label(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), RunInfo.gitCommit(),
+                RunInfo.currentJvm(), Runtime.getRuntime().availableProcessors());
         final List<Planned> plan = plan(options);
         final List<List<Result>> forks = new ArrayList<>();
         for (int i = 0; i < plan.size(); i++) {
             forks.add(new ArrayList<>());
         }
-        // NOTE: fork by fork over the whole plan, not run by run: a machine that drifts for minutes
-        // then weighs on every run alike.
-        for (int fork = 1; fork <= options.forks(); fork++) {
-            for (int i = 0; i < plan.size(); i++) {
-                final Planned run = plan.get(i);
-                System.err.printf("[%d/%d] %s on %s (%s), %d workers%s%n", i + 1, plan.size(), run.benchmark(),
-                        run.system(), run.variant(), run.workers(),
-                        options.forks() > 1 ? ", JVM " + fork + " of " + options.forks() : "");
-                forks.get(i).add(runChild(options, run));
+        final AutoCloseable condition;
+        try {
+            condition = options.condition().apply();
+        } catch (IllegalStateException e) {
+            System.err.println("bench: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        System.err.println("condition: " + options.condition().label());
+        try (condition) {
+            // NOTE: fork by fork over the whole plan, not run by run: a machine that drifts for minutes
+            // then weighs on every run alike.
+            for (int fork = 1; fork <= options.forks(); fork++) {
+                for (int i = 0; i < plan.size(); i++) {
+                    final Planned run = plan.get(i);
+                    System.err.printf("[%d/%d] %s on %s (%s), %d workers%s%n", i + 1, plan.size(), run.benchmark(),
+                            run.system(), run.variant(), run.workers(),
+                            options.forks() > 1 ? ", JVM " + fork + " of " + options.forks() : "");
+                    forks.get(i).add(runChild(options, run));
+                }
             }
         }
         final List<Result> results = forks.stream().map(Result::pooled).toList();
@@ -179,7 +199,8 @@ public final class Suite {
 
     /** Every option that takes a value. */
     private static final Set<String> VALUED = Set.of("--preset", "--only", "--systems", "--workers", "--warmup",
-            "--warmup-ms", "--iterations", "--forks", "--size", "--jvm-arg", "--run-timeout", "--out");
+            "--warmup-ms", "--iterations", "--forks", "--size", "--jvm-arg", "--run-timeout", "--contend", "--cpu-quota",
+            "--out");
 
     /**
      * The options, or null for --help.
@@ -199,6 +220,8 @@ public final class Suite {
         final List<String> sizes = new ArrayList<>();
         final List<String> jvmArgs = new ArrayList<>();
         Duration runTimeout = null;
+        int contenders = 0;
+        BigDecimal cpuQuota = null;
         Path out = Path.of("bench-results");
         for (int i = 0; i < args.length; i++) {
             final String arg = args[i];
@@ -245,6 +268,8 @@ public final class Suite {
                 }
                 case "--jvm-arg" -> jvmArgs.add(value);
                 case "--run-timeout" -> runTimeout = Duration.ofSeconds(atLeast(arg, value, 1));
+                case "--contend" -> contenders = atLeast(arg, value, 1);
+                case "--cpu-quota" -> cpuQuota = CpuQuota.parse(arg, value);
                 case "--out" -> out = Path.of(value);
                 default -> throw new IllegalArgumentException("unknown option " + arg);
             }
@@ -253,7 +278,7 @@ public final class Suite {
             runTimeout = preset.equals("reference") ? DEFAULT_RUN_TIMEOUT_REFERENCE : DEFAULT_RUN_TIMEOUT_SMALL;
         }
         return new Options(preset, only, systems, workers, warmup, warmupMillis, iterations, forks, sizes, jvmArgs,
-                runTimeout, out);
+                runTimeout, new Condition(contenders, cpuQuota), out);
     }
 
     private static int atLeast(String option, String value, int least) {
