@@ -159,7 +159,7 @@ public final class Report {
     }
 
     /** {@code text} as one CSV field: quoted, with its quotes doubled, where it holds a comma or a quote. */
-    private static String csvField(String text) {
+    static String csvField(String text) {
         return text.contains(",") || text.contains("\"") ? '"' + text.replace("\"", "\"\"") + '"' : text;
     }
 
@@ -356,7 +356,7 @@ public final class Report {
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 
-    private static String strings(List<String> values) {
+    static String strings(List<String> values) {
         final StringBuilder out = new StringBuilder("[");
         for (int i = 0; i < values.size(); i++) {
             out.append(i > 0 ? ", " : "").append(quote(values.get(i)));
@@ -364,7 +364,7 @@ public final class Report {
         return out.append(']').toString();
     }
 
-    private static String quote(String s) {
+    static String quote(String s) {
         final StringBuilder out = new StringBuilder("\"");
         for (int i = 0; i < s.length(); i++) {
             final char c = s.charAt(i);

@@ -60,7 +60,12 @@ public final class Suite {
     /** Parsed command line. */
     record Options(String preset, List<String> only, List<String> systems, int workers, int warmup, long warmupMillis,
                    int iterations, int forks, List<String> sizes, List<String> jvmArgs, Duration runTimeout,
-                   Condition condition, Path out) {
+                   Condition condition, AbVariant abA, AbVariant abB, Path out) {
+
+        /** Whether this is an A/B run ({@code --ab A B}). */
+        boolean ab() {
+            return abA != null;
+        }
     }
 
     static final String HELP = """
@@ -108,6 +113,16 @@ public final class Suite {
                                          CPUs (decimal, e.g. 1.5; period 100 ms; needs root and
                                          the cpu controller, v2 or v1); the contender runs in
                                          it too
+              --ab A B                   an A/B run: fresh JVMs of two variants, alternating A, B,
+                                         A, B, ... for every run (--forks N: N JVMs per side and
+                                         row); prints each side's median, min and max and B/A per
+                                         row, and writes ab.csv and ab.json. Each side is one
+                                         argument: a git revision (anything git rev-parse takes)
+                                         or . (the work tree as built), then JVM options for that
+                                         side only, e.g. --ab HEAD~3 . or
+                                         --ab . ". -Dactor.policy.pull=off". A revision is built
+                                         once into OUT/ab/<commit> (a detached git worktree).
+                                         Systems: actorkit unless --systems says otherwise
               --out DIR                  results folder (default bench-results)
               --help                     this text
             """;
@@ -138,6 +153,10 @@ public final class Suite {
         for (int i = 0; i < plan.size(); i++) {
             forks.add(new ArrayList<>());
         }
+        if (options.ab()) {
+            runAb(options, info, plan);
+            return;
+        }
         final AutoCloseable condition;
         try {
             condition = options.condition().apply();
@@ -156,7 +175,7 @@ public final class Suite {
                     System.err.printf("[%d/%d] %s on %s (%s), %d workers%s%n", i + 1, plan.size(), run.benchmark(),
                             run.system(), run.variant(), run.workers(),
                             options.forks() > 1 ? ", JVM " + fork + " of " + options.forks() : "");
-                    forks.get(i).add(runChild(options, run));
+                    forks.get(i).add(runChild(options, run, System.getProperty("java.class.path"), List.of()));
                 }
             }
         }
@@ -167,6 +186,79 @@ public final class Suite {
         System.err.println("results in " + options.out().toAbsolutePath().normalize()
                 + ": latest.csv, latest.json, ratios.svg");
         if (results.stream().anyMatch(r -> !r.ok())) {
+            System.exit(1);
+        }
+    }
+
+    /** The side of an A/B run. */
+    enum Side { A, B }
+
+    /** One JVM of an A/B run: row {@code row} of the plan ({@code run}) on one side, in fork {@code fork}. */
+    record AbStep(int fork, int row, Planned run, Side side) {
+    }
+
+    /**
+     * The JVMs of an A/B run, in order: fork by fork over the plan, as the suite runs, and in each
+     * row A then B, so that both sides of a row run next to each other in time.
+     */
+    static List<AbStep> abPlan(List<Planned> plan, int forks) {
+        final List<AbStep> steps = new ArrayList<>();
+        for (int fork = 1; fork <= forks; fork++) {
+            for (int row = 0; row < plan.size(); row++) {
+                for (Side side : Side.values()) {
+                    steps.add(new AbStep(fork, row, plan.get(row), side));
+                }
+            }
+        }
+        return steps;
+    }
+
+    /** An A/B run: builds both sides, runs {@link #abPlan} under the condition, prints and writes the {@link AbReport}. */
+    private static void runAb(Options options, RunInfo info, List<Planned> plan) throws Exception {
+        final Path cache = options.out().resolve("ab");
+        final Map<Side, String> classPaths = new LinkedHashMap<>();
+        final Map<Side, AbVariant> sides = Map.of(Side.A, options.abA(), Side.B, options.abB());
+        try {
+            for (Side side : Side.values()) {
+                classPaths.put(side, sides.get(side).classPath(cache));
+            }
+        } catch (IllegalStateException e) {
+            System.err.println("bench: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        final Map<Side, List<List<Result>>> forks = new LinkedHashMap<>();
+        for (Side side : Side.values()) {
+            final List<List<Result>> rows = new ArrayList<>();
+            plan.forEach(p -> rows.add(new ArrayList<>()));
+            forks.put(side, rows);
+        }
+        final List<AbStep> steps = abPlan(plan, options.forks());
+        final AutoCloseable condition;
+        try {
+            condition = options.condition().apply();
+        } catch (IllegalStateException e) {
+            System.err.println("bench: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        System.err.println("condition: " + options.condition().label());
+        try (condition) {
+            for (int i = 0; i < steps.size(); i++) {
+                final AbStep step = steps.get(i);
+                final Planned run = step.run();
+                System.err.printf("[%d/%d] %s: %s on %s (%s), %d workers, JVM %d of %d%n", i + 1, steps.size(),
+                        step.side(), run.benchmark(), run.system(), run.variant(), run.workers(), step.fork(), options.forks());
+                forks.get(step.side()).get(step.row()).add(runChild(options, run, classPaths.get(step.side()),
+                        sides.get(step.side()).jvmArgs()));
+            }
+        }
+        final AbReport report = new AbReport(forks.get(Side.A).stream().map(Result::pooled).toList(),
+                forks.get(Side.B).stream().map(Result::pooled).toList(), options.abA(), options.abB(), info);
+        System.out.print(report.table());
+        report.write(options.out());
+        System.err.println("results in " + options.out().toAbsolutePath().normalize() + ": ab.csv, ab.json");
+        if (report.anyFailed()) {
             System.exit(1);
         }
     }
@@ -200,7 +292,7 @@ public final class Suite {
     /** Every option that takes a value. */
     private static final Set<String> VALUED = Set.of("--preset", "--only", "--systems", "--workers", "--warmup",
             "--warmup-ms", "--iterations", "--forks", "--size", "--jvm-arg", "--run-timeout", "--contend", "--cpu-quota",
-            "--out");
+            "--out", "--ab");
 
     /**
      * The options, or null for --help.
@@ -222,6 +314,9 @@ public final class Suite {
         Duration runTimeout = null;
         int contenders = 0;
         BigDecimal cpuQuota = null;
+        AbVariant abA = null;
+        AbVariant abB = null;
+        boolean systemsGiven = false;
         Path out = Path.of("bench-results");
         for (int i = 0; i < args.length; i++) {
             final String arg = args[i];
@@ -235,6 +330,14 @@ public final class Suite {
                 throw new IllegalArgumentException(arg + " needs a value");
             }
             final String value = args[++i];
+            if (arg.equals("--ab")) {
+                if (i + 1 >= args.length) {
+                    throw new IllegalArgumentException("--ab needs two values: A B");
+                }
+                abA = AbVariant.parse(value);
+                abB = AbVariant.parse(args[++i]);
+                continue;
+            }
             switch (arg) {
                 case "--preset" -> {
                     Sizes.preset(value);
@@ -251,6 +354,7 @@ public final class Suite {
                 }
                 case "--systems" -> {
                     systems = Arrays.asList(value.split(","));
+                    systemsGiven = true;
                     for (String system : systems) {
                         if (!system.equals(Benchmarks.ACTORKIT) && !system.equals(Benchmarks.PEKKO)) {
                             throw new IllegalArgumentException("unknown system \"" + system + "\"; systems: actorkit, pekko");
@@ -277,8 +381,11 @@ public final class Suite {
         if (runTimeout == null) {
             runTimeout = preset.equals("reference") ? DEFAULT_RUN_TIMEOUT_REFERENCE : DEFAULT_RUN_TIMEOUT_SMALL;
         }
+        if (abA != null && !systemsGiven) {
+            systems = List.of(Benchmarks.ACTORKIT);
+        }
         return new Options(preset, only, systems, workers, warmup, warmupMillis, iterations, forks, sizes, jvmArgs,
-                runTimeout, new Condition(contenders, cpuQuota), out);
+                runTimeout, new Condition(contenders, cpuQuota), abA, abB, out);
     }
 
     private static int atLeast(String option, String value, int least) {
@@ -313,11 +420,14 @@ public final class Suite {
         return args;
     }
 
-    private static Result runChild(Options options, Planned run) throws IOException, InterruptedException {
+    /** Runs {@code run} in a child JVM on {@code classPath}, with the suite's JVM options and then {@code extraJvmArgs}. */
+    private static Result runChild(Options options, Planned run, String classPath, List<String> extraJvmArgs)
+            throws IOException, InterruptedException {
         final List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmArgs(options));
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), RunOne.class.getName(),
+        command.addAll(extraJvmArgs);
+        command.addAll(List.of("-cp", classPath, RunOne.class.getName(),
                 "--benchmark", run.benchmark(), "--system", run.system(), "--variant", run.variant(),
                 "--workers", String.valueOf(run.workers()), "--preset", options.preset(),
                 "--warmup", String.valueOf(options.warmup()),
