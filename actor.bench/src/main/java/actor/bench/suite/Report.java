@@ -21,8 +21,11 @@ import java.util.regex.Pattern;
  */
 public final class Report {
 
-    /** The CSV header, fixed. */
-    public static final String CSV_HEADER = "benchmark,system,variant,workers,median_ms,min_ms,max_ms,peak_rss_mb";
+    /**
+     * The CSV header, fixed: {@code condition} is the run's load ({@link RunInfo#condition}); a failed
+     * run's line has empty numbers and says why under {@code error}.
+     */
+    public static final String CSV_HEADER = "benchmark,system,variant,workers,median_ms,min_ms,max_ms,peak_rss_mb,condition,error";
 
     /** Marks a comparison whose two min-max ranges overlap. */
     public static final String OVERLAP_FLAG = "~";
@@ -139,16 +142,25 @@ public final class Report {
         return out.toString();
     }
 
-    /** {@link #CSV_HEADER} and one line per successful run. */
+    /** {@link #CSV_HEADER} and one line per run. */
     public String csv() {
+        final String condition = csvField(plain(info.condition()));
         final StringBuilder out = new StringBuilder(CSV_HEADER).append('\n');
         for (Result r : results) {
             if (r.ok()) {
-                out.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%.3f,%.3f,%.3f,%.1f%n", r.benchmark(), r.system(),
-                        r.variant(), r.workers(), r.medianMs(), r.minMs(), r.maxMs(), r.peakRssMb()));
+                out.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%.3f,%.3f,%.3f,%.1f,%s,%n", r.benchmark(), r.system(),
+                        r.variant(), r.workers(), r.medianMs(), r.minMs(), r.maxMs(), r.peakRssMb(), condition));
+            } else {
+                out.append(String.format(Locale.ROOT, "%s,%s,%s,%d,,,,,%s,%s%n", r.benchmark(), r.system(), r.variant(),
+                        r.workers(), condition, csvField(plain(String.valueOf(r.error())).replace('\n', ' '))));
             }
         }
         return out.toString();
+    }
+
+    /** {@code text} as one CSV field: quoted, with its quotes doubled, where it holds a comma or a quote. */
+    static String csvField(String text) {
+        return text.contains(",") || text.contains("\"") ? '"' + text.replace("\"", "\"\"") + '"' : text;
     }
 
     /** The run's settings (every size used, date, commit, JVM, CPUs) and every run with its raw times, extras, comparisons and error. */
@@ -165,6 +177,7 @@ public final class Report {
                 .append(", \"jvm\": ").append(quote(info.jvm()))
                 .append(", \"cpus\": ").append(info.cpus())
                 .append(", \"jvm_args\": ").append(strings(info.jvmArgs()))
+                .append(", \"condition\": ").append(quote(info.condition()))
                 .append(", \"size_overrides\": ").append(strings(info.sizeOverrides()))
                 .append(",\n    \"sizes\": {");
         int n = 0;
@@ -343,7 +356,7 @@ public final class Report {
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 
-    private static String strings(List<String> values) {
+    static String strings(List<String> values) {
         final StringBuilder out = new StringBuilder("[");
         for (int i = 0; i < values.size(); i++) {
             out.append(i > 0 ? ", " : "").append(quote(values.get(i)));
@@ -351,7 +364,7 @@ public final class Report {
         return out.append(']').toString();
     }
 
-    private static String quote(String s) {
+    static String quote(String s) {
         final StringBuilder out = new StringBuilder("\"");
         for (int i = 0; i < s.length(); i++) {
             final char c = s.charAt(i);

@@ -25,6 +25,8 @@ import java.util.concurrent.TimeUnit;
  * @param sizes         every size actually used (the preset with the overrides applied), by name
  * @param sizeOverrides the {@code --size name=value} options given
  * @param jvmArgs       the options every child JVM ran with
+ * @param condition     the load the runs measured under: {@code "idle"}, {@code "contend=2"},
+ *                      {@code "cpu-quota=1.5"}, or both ({@code --contend}, {@code --cpu-quota})
  * @param date          when the run started (ISO-8601, UTC)
  * @param commit        the short git commit of the code, or {@link #UNKNOWN}
  * @param jvm           the JVM's name and version
@@ -32,8 +34,8 @@ import java.util.concurrent.TimeUnit;
  */
 public record RunInfo(String preset, int workers, int warmup, long warmupMillis, int iterations, int forks,
                       Map<String, Long> sizes,
-                      List<String> sizeOverrides, List<String> jvmArgs, String date, String commit, String jvm,
-                      int cpus) {
+                      List<String> sizeOverrides, List<String> jvmArgs, String condition, String date, String commit,
+                      String jvm, int cpus) {
 
     /** The commit when git, or the repository, is not there. */
     public static final String UNKNOWN = "unknown";
@@ -45,6 +47,7 @@ public record RunInfo(String preset, int workers, int warmup, long warmupMillis,
         sizes = Collections.unmodifiableMap(new LinkedHashMap<>(sizes));
         sizeOverrides = List.copyOf(sizeOverrides);
         jvmArgs = List.copyOf(jvmArgs);
+        Objects.requireNonNull(condition, "condition");
         Objects.requireNonNull(date, "date");
         Objects.requireNonNull(commit, "commit");
         Objects.requireNonNull(jvm, "jvm");
@@ -85,11 +88,11 @@ public record RunInfo(String preset, int workers, int warmup, long warmupMillis,
         }
     }
 
-    /** One line: preset, workers, iterations (and forks), date, commit, JVM and processors. */
+    /** One line: preset, workers, iterations (and forks), date, commit, JVM, processors and condition. */
     public String summary() {
         return String.format(Locale.ROOT,
-                "preset %s, %d workers, %d+ warm-up iterations (at least %d ms) + %d measured%s, %s, commit %s, %s, %d CPUs",
+                "preset %s, %d workers, %d+ warm-up iterations (at least %d ms) + %d measured%s, %s, commit %s, %s, %d CPUs, %s",
                 preset, workers, warmup, warmupMillis, iterations,
-                forks > 1 ? " in each of " + forks + " JVMs per run" : "", date, commit, jvm, cpus);
+                forks > 1 ? " in each of " + forks + " JVMs per run" : "", date, commit, jvm, cpus, condition);
     }
 }

@@ -14,7 +14,9 @@ import java.util.Map;
  * (at least {@code --warmup} of them, and until at least {@code --warmup-ms} milliseconds of them
  * have run) then measured ones, each a whole fresh run of the workload. Progress goes to stderr; the last
  * line on stdout is {@code RESULT {json}} with every measured time, the JVM's peak resident memory
- * and any extra values the workload recorded.
+ * and any extra values the workload recorded. A run that throws prints the exception to stderr and
+ * {@code FAILED <exception>} on stdout, and ends its JVM with exit code 1, whatever threads the
+ * system under test left running.
  *
  * <pre>
  * RunOne --benchmark executor --system actorkit --variant random --workers 2 --preset small \
@@ -26,7 +28,20 @@ public final class RunOne {
     private RunOne() {
     }
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
+        try {
+            run(args);
+        } catch (Throwable failure) {
+            // NOTE: an Error too: thrown on, it would end the main thread only, and the system's
+            // non-daemon threads (Pekko's) would keep this JVM, and the suite waiting for it, alive.
+            failure.printStackTrace();
+            System.out.println("FAILED " + failure.toString().replaceAll("\\s+", " "));
+            System.exit(1);
+        }
+        System.exit(0);
+    }
+
+    private static void run(String[] args) throws Exception {
         final Map<String, String> options = new LinkedHashMap<>();
         final List<String> sizes = new ArrayList<>();
         for (int i = 0; i + 1 < args.length; i += 2) {
@@ -71,7 +86,6 @@ public final class RunOne {
                     .append(String.format(Locale.ROOT, "%.1f", e.getValue()));
         }
         System.out.println("RESULT " + json.append("}}"));
-        System.exit(0);
     }
 
     private static long runOnce(Workload workload, RunSpec spec) throws Exception {

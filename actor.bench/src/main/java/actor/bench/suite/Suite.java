@@ -5,7 +5,9 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.math.BigDecimal;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -14,6 +16,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -36,12 +42,30 @@ public final class Suite {
      */
     static final long DEFAULT_WARMUP_MILLIS = 1_000;
 
+    /**
+     * Longest a run of the small preset may take before its JVM is killed: a run takes seconds to
+     * a minute (2 cores); ten minutes is a run that hangs, as a Pekko remote child did for seven.
+     */
+    static final Duration DEFAULT_RUN_TIMEOUT_SMALL = Duration.ofMinutes(10);
+
+    /** Longest a run of the reference preset may take: its runs take up to a few minutes each. */
+    static final Duration DEFAULT_RUN_TIMEOUT_REFERENCE = Duration.ofHours(1);
+
+    /** How long the output of a killed child may take to close. */
+    private static final Duration KILL_GRACE = Duration.ofSeconds(10);
+
     private Suite() {
     }
 
     /** Parsed command line. */
     record Options(String preset, List<String> only, List<String> systems, int workers, int warmup, long warmupMillis,
-                   int iterations, int forks, List<String> sizes, List<String> jvmArgs, Path out) {
+                   int iterations, int forks, List<String> sizes, List<String> jvmArgs, Duration runTimeout,
+                   Condition condition, AbVariant abA, AbVariant abB, Path out) {
+
+        /** Whether this is an A/B run ({@code --ab A B}). */
+        boolean ab() {
+            return abA != null;
+        }
     }
 
     static final String HELP = """
@@ -79,6 +103,26 @@ public final class Suite {
               --jvm-arg ARG              extra JVM option for every run (repeatable); default heap -Xmx4g
                                          (small) or -Xmx16g (reference), kept between
                                          iterations (-XX:MaxHeapFreeRatio=100)
+              --run-timeout SECONDS      longest one run's JVM may take (default %d: small, %d:
+                                         reference); then it is killed with the processes it
+                                         started, its row says FAILED, and the suite goes on
+              --contend N                run everything beside N threads that spin (normal
+                                         priority) in a process the suite starts, so in its
+                                         session: the machine busy with neighbours
+              --cpu-quota X              run the suite and every JVM it starts in a cgroup of X
+                                         CPUs (decimal, e.g. 1.5; period 100 ms; needs root and
+                                         the cpu controller, v2 or v1); the contender runs in
+                                         it too
+              --ab A B                   an A/B run: fresh JVMs of two variants, alternating A, B,
+                                         A, B, ... for every run (--forks N: N JVMs per side and
+                                         row); prints each side's median, min and max and B/A per
+                                         row, and writes ab.csv and ab.json. Each side is one
+                                         argument: a git revision (anything git rev-parse takes)
+                                         or . (the work tree as built), then JVM options for that
+                                         side only, e.g. --ab HEAD~3 . or
+                                         --ab . ". -Dactor.policy.pull=off". A revision is built
+                                         once into OUT/ab/<commit> (a detached git worktree).
+                                         Systems: actorkit unless --systems says otherwise
               --out DIR                  results folder (default bench-results)
               --help                     this text
             """;
@@ -95,28 +139,44 @@ public final class Suite {
         if (options == null) {
             System.out.printf(HELP, String.join(", ", Benchmarks.ids()), DEFAULT_WARMUP_MILLIS,
                     Benchmarks.IO_AWAIT_MANY.warmupMillis(DEFAULT_WARMUP_MILLIS),
-                    String.join(", ", Sizes.SMALL.asMap().keySet()));
+                    String.join(", ", Sizes.SMALL.asMap().keySet()), DEFAULT_RUN_TIMEOUT_SMALL.toSeconds(),
+                    DEFAULT_RUN_TIMEOUT_REFERENCE.toSeconds());
             return;
         }
         final RunInfo info = new RunInfo(options.preset(), options.workers(), options.warmup(), options.warmupMillis(),
                 options.iterations(), options.forks(),
                 Sizes.resolve(options.preset(), options.sizes()).asMap(), options.sizes(), jvmArgs(options),
-                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), RunInfo.gitCommit(), RunInfo.currentJvm(),
-                Runtime.getRuntime().availableProcessors());
+                options.condition().label(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), RunInfo.gitCommit(),
+                RunInfo.currentJvm(), Runtime.getRuntime().availableProcessors());
         final List<Planned> plan = plan(options);
         final List<List<Result>> forks = new ArrayList<>();
         for (int i = 0; i < plan.size(); i++) {
             forks.add(new ArrayList<>());
         }
-        // NOTE: fork by fork over the whole plan, not run by run: a machine that drifts for minutes
-        // then weighs on every run alike.
-        for (int fork = 1; fork <= options.forks(); fork++) {
-            for (int i = 0; i < plan.size(); i++) {
-                final Planned run = plan.get(i);
-                System.err.printf("[%d/%d] %s on %s (%s), %d workers%s%n", i + 1, plan.size(), run.benchmark(),
-                        run.system(), run.variant(), run.workers(),
-                        options.forks() > 1 ? ", JVM " + fork + " of " + options.forks() : "");
-                forks.get(i).add(runChild(options, run));
+        if (options.ab()) {
+            runAb(options, info, plan);
+            return;
+        }
+        final AutoCloseable condition;
+        try {
+            condition = options.condition().apply();
+        } catch (IllegalStateException e) {
+            System.err.println("bench: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        System.err.println("condition: " + options.condition().label());
+        try (condition) {
+            // NOTE: fork by fork over the whole plan, not run by run: a machine that drifts for minutes
+            // then weighs on every run alike.
+            for (int fork = 1; fork <= options.forks(); fork++) {
+                for (int i = 0; i < plan.size(); i++) {
+                    final Planned run = plan.get(i);
+                    System.err.printf("[%d/%d] %s on %s (%s), %d workers%s%n", i + 1, plan.size(), run.benchmark(),
+                            run.system(), run.variant(), run.workers(),
+                            options.forks() > 1 ? ", JVM " + fork + " of " + options.forks() : "");
+                    forks.get(i).add(runChild(options, run, System.getProperty("java.class.path"), List.of()));
+                }
             }
         }
         final List<Result> results = forks.stream().map(Result::pooled).toList();
@@ -126,6 +186,79 @@ public final class Suite {
         System.err.println("results in " + options.out().toAbsolutePath().normalize()
                 + ": latest.csv, latest.json, ratios.svg");
         if (results.stream().anyMatch(r -> !r.ok())) {
+            System.exit(1);
+        }
+    }
+
+    /** The side of an A/B run. */
+    enum Side { A, B }
+
+    /** One JVM of an A/B run: row {@code row} of the plan ({@code run}) on one side, in fork {@code fork}. */
+    record AbStep(int fork, int row, Planned run, Side side) {
+    }
+
+    /**
+     * The JVMs of an A/B run, in order: fork by fork over the plan, as the suite runs, and in each
+     * row A then B, so that both sides of a row run next to each other in time.
+     */
+    static List<AbStep> abPlan(List<Planned> plan, int forks) {
+        final List<AbStep> steps = new ArrayList<>();
+        for (int fork = 1; fork <= forks; fork++) {
+            for (int row = 0; row < plan.size(); row++) {
+                for (Side side : Side.values()) {
+                    steps.add(new AbStep(fork, row, plan.get(row), side));
+                }
+            }
+        }
+        return steps;
+    }
+
+    /** An A/B run: builds both sides, runs {@link #abPlan} under the condition, prints and writes the {@link AbReport}. */
+    private static void runAb(Options options, RunInfo info, List<Planned> plan) throws Exception {
+        final Path cache = options.out().resolve("ab");
+        final Map<Side, String> classPaths = new LinkedHashMap<>();
+        final Map<Side, AbVariant> sides = Map.of(Side.A, options.abA(), Side.B, options.abB());
+        try {
+            for (Side side : Side.values()) {
+                classPaths.put(side, sides.get(side).classPath(cache));
+            }
+        } catch (IllegalStateException e) {
+            System.err.println("bench: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        final Map<Side, List<List<Result>>> forks = new LinkedHashMap<>();
+        for (Side side : Side.values()) {
+            final List<List<Result>> rows = new ArrayList<>();
+            plan.forEach(p -> rows.add(new ArrayList<>()));
+            forks.put(side, rows);
+        }
+        final List<AbStep> steps = abPlan(plan, options.forks());
+        final AutoCloseable condition;
+        try {
+            condition = options.condition().apply();
+        } catch (IllegalStateException e) {
+            System.err.println("bench: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        System.err.println("condition: " + options.condition().label());
+        try (condition) {
+            for (int i = 0; i < steps.size(); i++) {
+                final AbStep step = steps.get(i);
+                final Planned run = step.run();
+                System.err.printf("[%d/%d] %s: %s on %s (%s), %d workers, JVM %d of %d%n", i + 1, steps.size(),
+                        step.side(), run.benchmark(), run.system(), run.variant(), run.workers(), step.fork(), options.forks());
+                forks.get(step.side()).get(step.row()).add(runChild(options, run, classPaths.get(step.side()),
+                        sides.get(step.side()).jvmArgs()));
+            }
+        }
+        final AbReport report = new AbReport(forks.get(Side.A).stream().map(Result::pooled).toList(),
+                forks.get(Side.B).stream().map(Result::pooled).toList(), options.abA(), options.abB(), info);
+        System.out.print(report.table());
+        report.write(options.out());
+        System.err.println("results in " + options.out().toAbsolutePath().normalize() + ": ab.csv, ab.json");
+        if (report.anyFailed()) {
             System.exit(1);
         }
     }
@@ -153,12 +286,13 @@ public final class Suite {
         return plan;
     }
 
-    /** Every option that takes a value. */
     /** Keeps the heap a JVM grew to across the collections between iterations. */
     static final String KEEP_HEAP = "-XX:MaxHeapFreeRatio=100";
 
+    /** Every option that takes a value. */
     private static final Set<String> VALUED = Set.of("--preset", "--only", "--systems", "--workers", "--warmup",
-            "--warmup-ms", "--iterations", "--forks", "--size", "--jvm-arg", "--out");
+            "--warmup-ms", "--iterations", "--forks", "--size", "--jvm-arg", "--run-timeout", "--contend", "--cpu-quota",
+            "--out", "--ab");
 
     /**
      * The options, or null for --help.
@@ -177,6 +311,12 @@ public final class Suite {
         int forks = 1;
         final List<String> sizes = new ArrayList<>();
         final List<String> jvmArgs = new ArrayList<>();
+        Duration runTimeout = null;
+        int contenders = 0;
+        BigDecimal cpuQuota = null;
+        AbVariant abA = null;
+        AbVariant abB = null;
+        boolean systemsGiven = false;
         Path out = Path.of("bench-results");
         for (int i = 0; i < args.length; i++) {
             final String arg = args[i];
@@ -190,6 +330,14 @@ public final class Suite {
                 throw new IllegalArgumentException(arg + " needs a value");
             }
             final String value = args[++i];
+            if (arg.equals("--ab")) {
+                if (i + 1 >= args.length) {
+                    throw new IllegalArgumentException("--ab needs two values: A B");
+                }
+                abA = AbVariant.parse(value);
+                abB = AbVariant.parse(args[++i]);
+                continue;
+            }
             switch (arg) {
                 case "--preset" -> {
                     Sizes.preset(value);
@@ -206,6 +354,7 @@ public final class Suite {
                 }
                 case "--systems" -> {
                     systems = Arrays.asList(value.split(","));
+                    systemsGiven = true;
                     for (String system : systems) {
                         if (!system.equals(Benchmarks.ACTORKIT) && !system.equals(Benchmarks.PEKKO)) {
                             throw new IllegalArgumentException("unknown system \"" + system + "\"; systems: actorkit, pekko");
@@ -222,11 +371,21 @@ public final class Suite {
                     sizes.add(value);
                 }
                 case "--jvm-arg" -> jvmArgs.add(value);
+                case "--run-timeout" -> runTimeout = Duration.ofSeconds(atLeast(arg, value, 1));
+                case "--contend" -> contenders = atLeast(arg, value, 1);
+                case "--cpu-quota" -> cpuQuota = CpuQuota.parse(arg, value);
                 case "--out" -> out = Path.of(value);
                 default -> throw new IllegalArgumentException("unknown option " + arg);
             }
         }
-        return new Options(preset, only, systems, workers, warmup, warmupMillis, iterations, forks, sizes, jvmArgs, out);
+        if (runTimeout == null) {
+            runTimeout = preset.equals("reference") ? DEFAULT_RUN_TIMEOUT_REFERENCE : DEFAULT_RUN_TIMEOUT_SMALL;
+        }
+        if (abA != null && !systemsGiven) {
+            systems = List.of(Benchmarks.ACTORKIT);
+        }
+        return new Options(preset, only, systems, workers, warmup, warmupMillis, iterations, forks, sizes, jvmArgs,
+                runTimeout, new Condition(contenders, cpuQuota), abA, abB, out);
     }
 
     private static int atLeast(String option, String value, int least) {
@@ -261,11 +420,14 @@ public final class Suite {
         return args;
     }
 
-    private static Result runChild(Options options, Planned run) throws IOException, InterruptedException {
+    /** Runs {@code run} in a child JVM on {@code classPath}, with the suite's JVM options and then {@code extraJvmArgs}. */
+    private static Result runChild(Options options, Planned run, String classPath, List<String> extraJvmArgs)
+            throws IOException, InterruptedException {
         final List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmArgs(options));
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), RunOne.class.getName(),
+        command.addAll(extraJvmArgs);
+        command.addAll(List.of("-cp", classPath, RunOne.class.getName(),
                 "--benchmark", run.benchmark(), "--system", run.system(), "--variant", run.variant(),
                 "--workers", String.valueOf(run.workers()), "--preset", options.preset(),
                 "--warmup", String.valueOf(options.warmup()),
@@ -274,26 +436,40 @@ public final class Suite {
         for (String size : options.sizes()) {
             command.addAll(List.of("--size", size));
         }
+        return runChild(command, run, options.runTimeout());
+    }
+
+    /**
+     * Runs {@code command}, a child JVM of {@code run}, for at most {@code limit}: its stdout's
+     * {@code RESULT} line is the result, its other lines go to stderr. A child still running at the
+     * limit is killed with every process it started (the remote rows' server), and its result
+     * says so; a child that fails says why, from its {@code FAILED} line if it printed one.
+     */
+    static Result runChild(List<String> command, Planned run, Duration limit) throws IOException, InterruptedException {
         final Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        String resultLine = null;
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line = out.readLine(); line != null; line = out.readLine()) {
-                if (line.startsWith("RESULT ")) {
-                    resultLine = line;
-                } else {
-                    System.err.println("    | " + line);
-                }
-            }
+        final CompletableFuture<ChildOutput> output = CompletableFuture.supplyAsync(() -> read(process),
+                task -> {
+                    final Thread reader = new Thread(task, "child output");
+                    reader.setDaemon(true);
+                    reader.start();
+                });
+        if (!process.waitFor(limit.toNanos(), TimeUnit.NANOSECONDS)) {
+            kill(process);
+            awaitOutput(output);
+            return failed(run, "killed after " + limit.toSeconds() + " s (--run-timeout): the run had not ended");
         }
-        final int exit = process.waitFor();
-        if (exit != 0 || resultLine == null) {
-            return new Result(run.benchmark(), run.system(), run.variant(), run.workers(), List.of(), -1, Map.of(),
-                    "exit code " + exit + (resultLine == null ? ", no result" : ""));
+        final ChildOutput out = awaitOutput(output);
+        final int exit = process.exitValue();
+        if (out == null) {
+            return failed(run, "exit code " + exit + ", its output did not close");
         }
-        final Matcher m = RESULT.matcher(resultLine);
+        if (exit != 0 || out.result() == null) {
+            return failed(run, "exit code " + exit + (out.failure() != null ? ": " + out.failure()
+                    : out.result() == null ? ", no result" : ""));
+        }
+        final Matcher m = RESULT.matcher(out.result());
         if (!m.matches()) {
-            return new Result(run.benchmark(), run.system(), run.variant(), run.workers(), List.of(), -1, Map.of(),
-                    "unreadable result: " + resultLine);
+            return failed(run, "unreadable result: " + out.result());
         }
         final List<Long> times = Arrays.stream(m.group(1).split(",")).map(String::trim).filter(s -> !s.isEmpty())
                 .map(Long::parseLong).toList();
@@ -303,5 +479,52 @@ public final class Suite {
             extras.put(e.group(1), Double.parseDouble(e.group(2)));
         }
         return new Result(run.benchmark(), run.system(), run.variant(), run.workers(), times, Long.parseLong(m.group(2)), extras, null);
+    }
+
+    /** A child's {@code RESULT} line and the reason of its {@code FAILED} line, each null if it printed none. */
+    private record ChildOutput(String result, String failure) {
+    }
+
+    private static ChildOutput read(Process process) {
+        String result = null;
+        String failure = null;
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = out.readLine(); line != null; line = out.readLine()) {
+                if (line.startsWith("RESULT ")) {
+                    result = line;
+                } else if (line.startsWith("FAILED ")) {
+                    failure = line.substring("FAILED ".length());
+                } else {
+                    System.err.println("    | " + line);
+                }
+            }
+        } catch (IOException e) {
+            System.err.println("    | (output lost: " + e + ")");
+        }
+        return new ChildOutput(result, failure);
+    }
+
+    /** The child's output once it has closed, or null if it is still open after {@link #KILL_GRACE}. */
+    private static ChildOutput awaitOutput(CompletableFuture<ChildOutput> output) throws InterruptedException {
+        try {
+            return output.get(KILL_GRACE.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("reading a child's output failed", e.getCause());
+        } catch (TimeoutException e) {
+            return null;
+        }
+    }
+
+    /** Kills {@code process} and every process it started, each at once (SIGKILL). */
+    private static void kill(Process process) throws InterruptedException {
+        // NOTE: the descendants are listed before the child dies: an orphan is no longer its descendant.
+        final List<ProcessHandle> family = process.descendants().toList();
+        process.destroyForcibly();
+        family.forEach(ProcessHandle::destroyForcibly);
+        process.waitFor(KILL_GRACE.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    private static Result failed(Planned run, String error) {
+        return new Result(run.benchmark(), run.system(), run.variant(), run.workers(), List.of(), -1, Map.of(), error);
     }
 }

@@ -6,6 +6,11 @@
  * work, the request-reply request stream, the broker's colours, the I/O rows' simulated device and
  * requests), so both do identical work.
  *
- * <p>Threading: the runner is single-threaded; workloads create their own actor systems.
+ * <p>{@code Condition} puts the runs under load ({@code Contender},
+ * {@code CpuQuota}); an A/B run compares two builds ({@code AbVariant},
+ * {@code AbReport}).
+ *
+ * <p>Threading: the runner is single-threaded, apart from a thread per child JVM that copies its
+ * output and the shutdown hook that ends the condition; workloads create their own actor systems.
  */
 package actor.bench.suite;

@@ -19,7 +19,9 @@ import java.util.function.IntPredicate;
 /**
  * Starts and stops an actorkit system the way every workload of the suite runs it, and places
  * actors on chosen workers. Anything the system reports (a failed behaviour, an undelivered
- * message) fails the run: a benchmark that silently lost work would measure nothing.
+ * message) fails the run: a benchmark that silently lost work would measure nothing. Only a stop
+ * that has waited a while for its last actors ({@link ActorError.StopWaiting}) is a notice on
+ * stderr: a slow iteration on a busy machine, not a broken one.
  */
 final class Toolkit {
 
@@ -48,7 +50,7 @@ final class Toolkit {
     static ActorSystem start(RunSpec spec) {
         ERRORS.clear();
         final ActorSystemConfig.Builder config = ActorSystemConfig.builder().name("bench").workers(spec.workers())
-                .errorHandler(ERRORS::add);
+                .errorHandler(Toolkit::report);
         final MailboxKind kind = mailboxKindOf(spec.variant());
         if (kind != null) {
             config.mailboxKind(kind);
@@ -59,6 +61,18 @@ final class Toolkit {
             config.statistics(StatisticsMode.ON).statisticsReport(StatisticsReport.to(System.err, StatisticsReport.Format.TEXT));
         }
         return ActorSystem.start(config.build());
+    }
+
+    /**
+     * The suite's error handler: {@link ActorError.StopWaiting} goes to stderr as a notice, every
+     * other problem is kept for {@link #stop} to fail the run with.
+     */
+    private static void report(ActorError error) {
+        if (error instanceof ActorError.StopWaiting waiting) {
+            System.err.println("    notice: " + waiting.describe());
+        } else {
+            ERRORS.add(error);
+        }
     }
 
     /** The mailbox kind a variant names, or null if it names a victim selector. */

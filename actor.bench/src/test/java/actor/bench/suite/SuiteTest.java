@@ -123,6 +123,25 @@ class SuiteTest {
         assertTrue(message("--size", "bigPings").contains("name=value"));
         assertEquals(3, Suite.parse(new String[] {"--forks", "3"}).forks());
         assertTrue(message("--forks", "0").contains("--forks = 0"));
+        assertEquals(Suite.DEFAULT_RUN_TIMEOUT_SMALL, defaults.runTimeout());
+        assertEquals(Suite.DEFAULT_RUN_TIMEOUT_REFERENCE, chosen.runTimeout(), "the reference preset's runs take longer");
+        assertEquals(java.time.Duration.ofSeconds(90), Suite.parse(new String[] {"--run-timeout", "90"}).runTimeout());
+        assertTrue(message("--run-timeout", "0").contains("--run-timeout = 0"));
+        assertTrue(message("--run-timeout", "5m").contains("must be a whole number"));
+        assertEquals(Condition.IDLE, defaults.condition());
+        assertEquals("idle", defaults.condition().label());
+        final Suite.Options loaded = Suite.parse(new String[] {"--contend", "2", "--cpu-quota", "1.50"});
+        assertEquals(new Condition(2, new java.math.BigDecimal("1.5")), loaded.condition());
+        assertEquals("contend=2 cpu-quota=1.5", loaded.condition().label());
+        assertEquals("cpu-quota=2", Suite.parse(new String[] {"--cpu-quota", "2"}).condition().label());
+        assertEquals(150_000, CpuQuota.quotaMicros(loaded.condition().cpuQuota()), "1.5 CPUs of each 100 ms period");
+        assertTrue(message("--contend", "0").contains("--contend = 0: must be at least 1"));
+        assertTrue(message("--contend", "two").contains("must be a whole number"));
+        assertTrue(message("--cpu-quota", "lots").contains("--cpu-quota = lots: must be a decimal number of CPUs"));
+        assertTrue(message("--cpu-quota", "0").contains("at least 0.01"));
+        assertTrue(message("--cpu-quota", "-1").contains("at least 0.01"));
+        assertTrue(message("--cpu-quota", "NaN").contains("decimal number"));
+        assertTrue(message("--cpu-quota").contains("needs a value"));
     }
 
     @Test
@@ -487,7 +506,7 @@ class SuiteTest {
     }
 
     private static final RunInfo INFO = new RunInfo("small", 2, 2, 1_000, 3, 1, Sizes.SMALL.with("bigPings", 10).asMap(),
-            List.of("bigPings=10"), List.of("-Xmx4g"), "2024-01-02T03:04:05Z", "abc1234", "Test VM 17.0.1", 8);
+            List.of("bigPings=10"), List.of("-Xmx4g"), "contend=2", "2024-01-02T03:04:05Z", "abc1234", "Test VM 17.0.1", 8);
 
     private static Result run(String benchmark, String system, String variant, long... millis) {
         return new Result(benchmark, system, variant, 2, Arrays.stream(millis).map(ms -> ms * 1_000_000).boxed().toList(),
@@ -512,9 +531,12 @@ class SuiteTest {
         assertTrue(report.ratio(lonely).isEmpty());
 
         final List<String> csv = report.csv().lines().toList();
-        assertEquals("benchmark,system,variant,workers,median_ms,min_ms,max_ms,peak_rss_mb", csv.get(0));
-        assertEquals("executor,actorkit,random,2,200.000,100.000,300.000,200.0", csv.get(1));
-        assertEquals(4, csv.size(), "the failed run has no CSV line");
+        assertEquals("benchmark,system,variant,workers,median_ms,min_ms,max_ms,peak_rss_mb,condition,error", csv.get(0));
+        assertEquals("executor,actorkit,random,2,200.000,100.000,300.000,200.0,contend=2,", csv.get(1));
+        assertEquals("big,pekko,typed,2,,,,,contend=2,exit code 1", csv.get(4), "the failed run's line says why");
+        final Result killed = new Result("big", "pekko", "typed", 2, List.of(), -1, Map.of(), "exit code 1: \"x\", then y");
+        assertEquals("big,pekko,typed,2,,,,,contend=2,\"exit code 1: \"\"x\"\", then y\"",
+                new Report(List.of(killed), INFO).csv().lines().toList().get(1), "quoted as one field");
         final String table = report.table();
         assertTrue(table.contains(" 3.00x"), table);
         assertFalse(table.contains("~3.00x"), "a lead outside the noise is not flagged");
@@ -611,15 +633,15 @@ class SuiteTest {
         for (String field : List.of("\"preset\": \"small\"", "\"workers\": 2", "\"warmup\": 2", "\"warmup_ms\": 1000",
                 "\"iterations\": 3",
                 "\"date\": \"2024-01-02T03:04:05Z\"", "\"commit\": \"abc1234\"", "\"jvm\": \"Test VM 17.0.1\"",
-                "\"cpus\": 8", "\"jvm_args\": [\"-Xmx4g\"]", "\"size_overrides\": [\"bigPings=10\"]",
+                "\"cpus\": 8", "\"jvm_args\": [\"-Xmx4g\"]", "\"condition\": \"contend=2\"", "\"size_overrides\": [\"bigPings=10\"]",
                 "\"bigPings\": 10", "\"staticSends\": " + Sizes.SMALL.staticSends(), "\"brokerMeetings\": ")) {
             assertTrue(json.contains(field), field + " in " + json);
         }
         final String summary = "preset small, 2 workers, 2+ warm-up iterations (at least 1000 ms) + 3 measured, 2024-01-02T03:04:05Z, "
-                + "commit abc1234, Test VM 17.0.1, 8 CPUs";
+                + "commit abc1234, Test VM 17.0.1, 8 CPUs, contend=2";
         assertEquals(summary, INFO.summary());
         final RunInfo forked = new RunInfo("small", 2, 2, 1_000, 3, 4, INFO.sizes(), INFO.sizeOverrides(), INFO.jvmArgs(),
-                INFO.date(), INFO.commit(), INFO.jvm(), INFO.cpus());
+                "idle", INFO.date(), INFO.commit(), INFO.jvm(), INFO.cpus());
         assertTrue(forked.summary().contains("+ 3 measured in each of 4 JVMs per run, "), forked.summary());
         assertTrue(json.contains("\"forks\": 1"), json);
         assertTrue(report.table().startsWith(summary + "\n"));
@@ -656,7 +678,7 @@ class SuiteTest {
     void noEscapeSequenceOrControlCharacterReachesTheTableOrTheFiles() {
         final Result failed = new Result("big", "pekko", "typed", 2, List.of(), -1, Map.of(),
                 "\u001B[31mboom\u001B[0m at\u0007 once");
-        final RunInfo odd = new RunInfo("small", 2, 2, 1_000, 3, 1, Sizes.SMALL.asMap(), List.of(), List.of(), "now",
+        final RunInfo odd = new RunInfo("small", 2, 2, 1_000, 3, 1, Sizes.SMALL.asMap(), List.of(), List.of(), "idle", "now",
                 "unknown",
                 "VM <with> \u001B[1mbold\u001B[0m & more", 2);
         final Report report = new Report(List.of(failed, run("big", "actorkit", "longest-victim", 5)), odd);
