@@ -92,8 +92,9 @@ public interface ActorExecutor {
     void abort();
 
     /**
-     * Runs {@code action} (a send) on the executor's timer thread after {@code delayNanos}, and then
-     * every {@code periodNanos} if that is positive, until cancelled or the executor has stopped.
+     * Runs {@code action} (an ask's timeout) on the executor's timer thread after
+     * {@code delayNanos}, and then every {@code periodNanos} if that is positive, until cancelled or
+     * the executor has stopped.
      *
      * @throws actor.api.SystemNotRunningException if the executor no longer accepts actors
      */

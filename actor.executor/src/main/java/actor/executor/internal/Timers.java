@@ -36,8 +36,9 @@ import org.jctools.queues.MpscUnboundedXaddArrayQueue;
  * <p>A scheduled send ({@link #scheduleSend}) ends with its target: a send that finds the target
  * terminated is not made (no dead letter) and ends the schedule, a periodic one marking itself
  * cancelled, as Pekko cancels an actor's timers when it stops. The live periodic schedules are also
- * kept in a concurrent set, so a waiting stop can name them ({@link #describePeriodic}) and a close
- * can cancel them ({@link #cancelPeriodic}): a periodic timer never ends by itself.
+ * kept in a concurrent set ({@link #livePeriodic}), so a waiting stop can name them
+ * ({@link #describePeriodic}) and a close can cancel them ({@link #cancelAll}): a periodic timer
+ * never ends by itself.
  *
  * <p>Threading: {@link #schedule}, {@link #scheduleSend}, {@link #close} and the periodic set's
  * methods from any thread; the wheel and the map are the timer thread's alone.
