@@ -56,15 +56,22 @@ final class Termination {
         }
     }
 
-    /** The keeper's body: waits until the system has ended; an interrupt does not end it early. */
+    /**
+     * The keeper's body: waits until the system has ended. An interrupt does not end it early (its
+     * only duty is to outlive the system); it is set again on return.
+     */
     private void keepUntilEnded() {
+        boolean interrupted = false;
         while (true) {
             try {
                 ended.await();
-                return;
+                break;
             } catch (InterruptedException e) {
-                // NOTE: the keeper's only duty is to outlive the system; nobody else waits on it.
+                interrupted = true;
             }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 

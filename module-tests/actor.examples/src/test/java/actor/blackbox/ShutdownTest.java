@@ -332,6 +332,11 @@ class ShutdownTest {
         assertEquals("close()", waiting.call());
         assertTrue(waiting.describe().contains("1 periodic timer(s)")
                 && waiting.describe().contains("to " + Ticked.class.getName()), waiting.describe());
+        assertEquals(1, waiting.periodicTimers());
+        assertEquals("1 x to " + Ticked.class.getName(), waiting.timersByTarget());
+        final List<ActorError.PeriodicTimersCancelled> cancelled = errors.ofType(ActorError.PeriodicTimersCancelled.class);
+        assertEquals(1, cancelled.size(), errors.all().toString());
+        assertEquals("1 x to " + Ticked.class.getName(), cancelled.get(0).timersByTarget());
         assertEquals(1, errors.ofType(ActorError.ClosedQuietSystem.class).size(), errors.all().toString());
         assertEquals(List.of(), errors.ofType(ActorError.LiveActorsAbandoned.class));
     }
