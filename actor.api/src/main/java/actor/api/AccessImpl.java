@@ -48,6 +48,26 @@ final class AccessImpl extends ActorAccess {
     }
 
     @Override
+    public boolean sendUnlessTerminated(ActorRef<?> target, Object message) {
+        final Actor<?> actor = Actor.actorOf(target);
+        if (actor != null) {
+            return actor.sendUnlessTerminated(message);
+        }
+        if (target.isTerminated()) {
+            return false;
+        }
+        @SuppressWarnings("unchecked") final ActorRef<Object> other = (ActorRef<Object>) target;
+        other.send(message);
+        return true;
+    }
+
+    @Override
+    public String targetName(ActorRef<?> target) {
+        final Actor<?> actor = Actor.actorOf(target);
+        return (actor != null ? actor.getClass() : target.getClass()).getName();
+    }
+
+    @Override
     public void debugOnSend(Object sent) {
         if (!(sent instanceof Message message)) {
             return;

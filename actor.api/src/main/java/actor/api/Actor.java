@@ -211,6 +211,28 @@ public abstract class Actor<M> {
     }
 
     /**
+     * A timer's send: queues {@code message} as {@link #send(Object)} does, unless this actor has
+     * terminated, when nothing is sent and there is no dead letter (a timer ends with its target).
+     *
+     * @return false if this actor had terminated
+     */
+    final boolean sendUnlessTerminated(Object message) {
+        // NOTE: the same acquire load as post(): a send racing with the termination is queued and
+        // reported as undelivered by the executor, as any message queued behind a termination.
+        final Registration to = acquireCurrent();
+        if (to == null || to == REGISTERING) {
+            return false;
+        }
+        to.executor().send(to, message);
+        return true;
+    }
+
+    /** {@return the actor behind {@code ref} if it is one of {@link #ref()}'s references, else null} */
+    static Actor<?> actorOf(ActorRef<?> ref) {
+        return ref instanceof Ref<?> view ? view.actor : null;
+    }
+
+    /**
      * Suspends this actor until {@code stage} completes, without blocking the worker: call it from
      * a behaviour (or a continuation) and return what it returns. The worker goes on with other
      * actors at once. Until the stage completes this actor runs nothing: the messages sent to it

@@ -134,19 +134,27 @@ public sealed interface ActorError {
     /**
      * A stop has been waiting for live actors: reported after
      * {@link ActorSystemConfig.Builder#stopWarningAfter} and then at doubling intervals (at most a
-     * minute apart) while it keeps waiting, so a forgotten poison pill never hangs silently.
+     * minute apart) while it keeps waiting, so a forgotten poison pill never hangs silently. It also
+     * names the periodic timers still live ({@link ActorSystem#schedulePeriodic}): each keeps
+     * sending to its actor until cancelled or the actor terminates, so it keeps the system busy.
      *
-     * @param call        the waiting call, e.g. {@code "stop()"}
-     * @param waited      how long it has waited so far
-     * @param liveActors  actors live now
-     * @param liveByClass the live actors grouped by class, most numerous first, with a few tickets
-     *                    each, e.g. {@code "2 x com.example.Account (#3, #7)"}
+     * @param call           the waiting call, e.g. {@code "stop()"}
+     * @param waited         how long it has waited so far
+     * @param liveActors     actors live now
+     * @param liveByClass    the live actors grouped by class, most numerous first, with a few tickets
+     *                       each, e.g. {@code "2 x com.example.Account (#3, #7)"}
+     * @param periodicTimers periodic timers live now
+     * @param timersByTarget those timers grouped by their target's class, most numerous first, e.g.
+     *                       {@code "1 x to com.example.Ticker"}; {@code "none"} without any
      */
-    record StopWaiting(String call, Duration waited, long liveActors, String liveByClass) implements ActorError {
+    record StopWaiting(String call, Duration waited, long liveActors, String liveByClass, long periodicTimers,
+                       String timersByTarget) implements ActorError {
         @Override
         public String describe() {
             return call + " has waited " + waited.toSeconds() + " s for " + liveActors + " live actor(s): "
-                    + liveByClass + ". Terminate them (return a status other than NODELETE, or send a "
+                    + liveByClass + (periodicTimers == 0 ? "" : "; " + periodicTimers
+                    + " periodic timer(s) still send to them: " + timersByTarget)
+                    + ". Terminate them (return a status other than NODELETE, or send a "
                     + "PoisonPill), or end the system with shutdown(Duration) or abort()";
         }
     }
@@ -171,10 +179,32 @@ public sealed interface ActorError {
     }
 
     /**
+     * {@link ActorSystem#close()} had waited {@link ActorSystemConfig.Builder#closeWhenQuietFor}
+     * while periodic timers ({@link ActorSystem#schedulePeriodic}) still sent to its actors, and
+     * cancelled them. A periodic timer never ends by itself, so a system it sends to never goes
+     * quiet, and close() would otherwise wait forever (with the exception of a try-with-resources
+     * block that threw held back); it then ends the live actors once the system is quiet.
+     *
+     * @param waited         how long close() had waited
+     * @param periodicTimers how many it cancelled
+     * @param timersByTarget those timers grouped by their target's class, e.g. {@code "1 x to com.example.Ticker"}
+     */
+    record PeriodicTimersCancelled(Duration waited, long periodicTimers, String timersByTarget) implements ActorError {
+        @Override
+        public String describe() {
+            return "close() cancelled " + periodicTimers + " periodic timer(s) still sending after waiting "
+                    + waited.toSeconds() + " s: " + timersByTarget + " (a periodic timer never ends by itself; "
+                    + "cancel it, or end the system with shutdown(Duration))";
+        }
+    }
+
+    /**
      * An {@link ActorSystem#abort()} stopped waiting for worker threads that stayed inside a
      * behaviour for {@link ActorSystemConfig.Builder#stopWarningAfter} after being interrupted (a
      * behaviour blocked in a wait that ignores interrupts, such as {@code CompletableFuture.join()},
-     * or computing in a loop): abort returned without them. Each exits once its behaviour returns.
+     * or computing in a loop): abort returned without them and left them behind. Each exits once
+     * its behaviour returns; meanwhile it does not keep the JVM alive (worker threads are daemon
+     * threads), so a program that returns from {@code main} ends.
      *
      * @param workers each stuck worker thread's name and where it was, as a few stack frames
      */
@@ -191,14 +221,15 @@ public sealed interface ActorError {
         @Override
         public String describe() {
             return "abort() gave up waiting for " + workers.size() + " worker thread(s) still inside a behaviour "
-                    + "that ignores interrupts: " + String.join("; ", workers);
+                    + "that ignores interrupts, and left them behind (a daemon thread, a worker left behind does not "
+                    + "keep the JVM alive; it exits once its behaviour returns): " + String.join("; ", workers);
         }
     }
 
     /**
      * A scheduled send ({@link ActorSystem#scheduleOnce}, {@link ActorSystem#schedulePeriodic})
-     * threw, for example {@link ActorTerminatedException} to a terminated target with
-     * {@linkplain ActorSystemConfig.Builder#strictSends strict sends}; a periodic schedule goes on.
+     * threw, for example a reference a test implements; a periodic schedule goes on. (A target
+     * that has terminated is no failure: the schedule ends quietly, strict sends or not.)
      *
      * @param failure what the send threw
      */

@@ -200,13 +200,18 @@ public final class ActorSystem implements AutoCloseable {
      * behaviour has run and nothing has been queued for
      * {@link ActorSystemConfig.Builder#closeWhenQuietFor} (10 s by default) while actors are still
      * live, nothing inside the system can make them terminate, so it sends each of them
-     * {@link PoisonPill#FINISHED} and reports them ({@link ActorError.ClosedQuietSystem}).
+     * {@link PoisonPill#FINISHED} and reports them ({@link ActorError.ClosedQuietSystem}). A
+     * periodic timer ({@link #schedulePeriodic}) never ends by itself and would keep the system
+     * from ever going quiet: the periodic timers still live once close() has waited
+     * {@code closeWhenQuietFor} are cancelled and reported ({@link ActorError.PeriodicTimersCancelled}).
      *
      * <p>That is what lets an exception out of a try-with-resources block that threw before its
      * actors were told to finish: Java runs {@code close()} before the exception leaves the block,
-     * and {@code close()} returns once the system has been quiet that long. A system whose actors
-     * wait for messages from a thread outside (a network callback, a timer) should be ended with
-     * {@link #stop()} or {@link #shutdown(Duration)} instead, or given a longer quiet time.
+     * and {@code close()} returns once the system has been quiet that long: within about
+     * {@code closeWhenQuietFor}, or twice that with periodic timers, once nothing else runs. A
+     * system whose actors wait for messages from a thread outside (a network callback, a timer)
+     * should be ended with {@link #stop()} or {@link #shutdown(Duration)} instead, or given a
+     * longer quiet time.
      *
      * @throws IllegalStateException if called from a behaviour (a worker thread of this system)
      */
@@ -218,8 +223,11 @@ public final class ActorSystem implements AutoCloseable {
 
     /**
      * Sends {@code message} to {@code target} once, after {@code delay}, from the system's timer
-     * thread (started on first use). A target that has terminated by then makes it a dead letter.
-     * The schedule ends with the system: once it has stopped, nothing more is sent.
+     * thread (started on first use). The schedule ends with its target, as Pekko's timers end with
+     * their actor: if the target has terminated by then, the send is dropped quietly (no dead
+     * letter, strict sends or not). A message the timer queued before the target terminated is
+     * like any other message queued behind a termination: reported as undelivered. The schedule
+     * ends with the system too: once it has stopped, nothing more is sent.
      *
      * @param <M>     the message type
      * @param delay   zero or positive
@@ -236,8 +244,13 @@ public final class ActorSystem implements AutoCloseable {
 
     /**
      * Sends {@code message} to {@code target} after {@code initialDelay} and then every
-     * {@code period} (a fixed rate: a late send does not shift the next ones), until cancelled or
-     * the system has stopped. As {@link #scheduleOnce} otherwise.
+     * {@code period} (a fixed rate: a late send does not shift the next ones), until cancelled,
+     * the target has terminated (the first send that finds it terminated is dropped quietly and
+     * cancels the schedule: {@link Cancellable#isCancelled()} then returns true), or the system has
+     * stopped. A live periodic timer keeps the system busy: a waiting stop names it
+     * ({@link ActorError.StopWaiting}), and {@link #close()} cancels it after
+     * {@link ActorSystemConfig.Builder#closeWhenQuietFor} ({@link ActorError.PeriodicTimersCancelled}).
+     * As {@link #scheduleOnce} otherwise.
      *
      * @param <M>          the message type
      * @param initialDelay zero or positive
@@ -383,7 +396,7 @@ public final class ActorSystem implements AutoCloseable {
         final long delayNanos = toNanos(period == null ? "delay" : "initialDelay", delay);
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(message, "message");
-        return executor.schedule(delayNanos, period == null ? 0 : toNanos("period", period), () -> target.send(message));
+        return executor.scheduleSend(delayNanos, period == null ? 0 : toNanos("period", period), target, message);
     }
 
     /**

@@ -195,7 +195,7 @@ public final class ActorSystemConfig {
         return closeWhenQuietFor;
     }
 
-    /** {@return whether the worker threads are daemon threads (they then do not keep the JVM alive)} */
+    /** {@return whether the system lets the JVM exit while it runs (no keeper thread; see {@link Builder#daemon})} */
     public boolean daemon() {
         return daemon;
     }
@@ -293,12 +293,17 @@ public final class ActorSystemConfig {
         }
 
         /**
-         * Whether the worker threads are daemon threads (default false). Daemon workers do not keep
-         * the JVM alive once {@code main} and every other non-daemon thread have ended: a program
-         * that dies with an exception before it stops its system then exits instead of hanging,
-         * with whatever its actors had not done lost.
+         * Whether the system lets the JVM exit while it runs (default false). By default one
+         * non-daemon thread ({@code <name>-keeper}) keeps the JVM alive from the start until the
+         * system has ended: every worker has exited, or an {@link ActorSystem#abort()} has left
+         * behind the workers stuck in a behaviour ({@link ActorError.WorkersStuck}). The worker
+         * threads themselves are always daemon threads, so a worker left behind never keeps the JVM
+         * alive. With {@code true} there is no such thread: once {@code main} and every other
+         * non-daemon thread have ended the JVM exits, and a program that dies with an exception
+         * before it stops its system exits instead of hanging, with whatever its actors had not
+         * done lost.
          *
-         * @param daemon true for daemon workers
+         * @param daemon true for a system that does not keep the JVM alive
          * @return this builder
          */
         public Builder daemon(boolean daemon) {

@@ -1,6 +1,7 @@
 package actor.api.spi;
 
 import actor.api.Actor;
+import actor.api.ActorRef;
 import actor.api.Allocation;
 import actor.api.Message;
 
@@ -33,6 +34,18 @@ public abstract class ActorAccess {
      * a message that does not extend {@link Message}.
      */
     public abstract void finishMessage(Object message);
+
+    /**
+     * A timer's send: sends {@code message} to {@code target} unless it has terminated (for a
+     * reference that cannot tell, unless {@link ActorRef#isTerminated()} says so). Then nothing is
+     * sent, nothing is counted as a dead letter, and the timer ends.
+     *
+     * @return false if the target had terminated
+     */
+    public abstract boolean sendUnlessTerminated(ActorRef<?> target, Object message);
+
+    /** {@return for reports: the class name of the actor behind {@code target}, else of the reference} */
+    public abstract String targetName(ActorRef<?> target);
 
     /** Debug checks on send: marks a {@link Message} sent; throws if it was deleted. */
     public abstract void debugOnSend(Object message);

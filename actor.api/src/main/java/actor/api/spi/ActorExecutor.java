@@ -92,12 +92,24 @@ public interface ActorExecutor {
     void abort();
 
     /**
-     * Runs {@code action} (a send) on the executor's timer thread after {@code delayNanos}, and then
-     * every {@code periodNanos} if that is positive, until cancelled or the executor has stopped.
+     * Runs {@code action} (an ask's timeout) on the executor's timer thread after
+     * {@code delayNanos}, and then every {@code periodNanos} if that is positive, until cancelled or
+     * the executor has stopped.
      *
      * @throws actor.api.SystemNotRunningException if the executor no longer accepts actors
      */
     actor.api.Cancellable schedule(long delayNanos, long periodNanos, Runnable action);
+
+    /**
+     * Sends {@code message} to {@code target} from the executor's timer thread after
+     * {@code delayNanos}, and then every {@code periodNanos} if that is positive, until cancelled,
+     * the executor has stopped, or the target has terminated: a send that finds it terminated is
+     * not made (no dead letter) and ends the schedule, which then reports itself cancelled. The
+     * executor names its live periodic schedules, by their target's class, while a stop waits.
+     *
+     * @throws actor.api.SystemNotRunningException if the executor no longer accepts actors
+     */
+    actor.api.Cancellable scheduleSend(long delayNanos, long periodNanos, actor.api.ActorRef<?> target, Object message);
 
     /** Whether the executor still accepts new actors. */
     boolean isRunning();

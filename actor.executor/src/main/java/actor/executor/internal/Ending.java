@@ -16,7 +16,12 @@ import java.util.function.BiConsumer;
  * the stop: {@link #shutdown(long)}, which pills every live actor and aborts after a bound, and
  * {@link #close()}, a stop that pills the live actors once the system has gone quiet (nothing
  * running, nothing queued) for the configured {@code closeWhenQuietFor}, and aborts if it goes quiet
- * again with actors live. Pills go behind what is already queued, so that work runs first.
+ * again with actors live. Pills go behind what is already queued, so that work runs first. A periodic
+ * timer never ends by itself, so a system it sends to never goes quiet: once close() has waited
+ * {@code closeWhenQuietFor}, it cancels the periodic timers still live and reports them, and the
+ * quiet rule then applies; a close held up by nothing but periodic timers returns within about
+ * twice {@code closeWhenQuietFor}. ({@link #shutdown} needs no such rule: it has a bound, and each
+ * timer ends with its target.)
  *
  * <p>Threading: the calling thread (never a worker: the executor refuses those calls there).
  */
@@ -28,17 +33,19 @@ final class Ending {
     private final ActorSystemConfig config;
     private final Termination termination;
     private final ExitWait exitWait;
+    private final Timers timers;
     private final Reporter reporter;
     private final Mailbox[] mailboxes;
     private final Worker[] workers;
     private final BiConsumer<Registration, Object> send;
     private final Runnable abort;
 
-    Ending(ActorSystemConfig config, Termination termination, ExitWait exitWait, Reporter reporter, Mailbox[] mailboxes,
-           Worker[] workers, BiConsumer<Registration, Object> send, Runnable abort) {
+    Ending(ActorSystemConfig config, Termination termination, ExitWait exitWait, Timers timers, Reporter reporter,
+           Mailbox[] mailboxes, Worker[] workers, BiConsumer<Registration, Object> send, Runnable abort) {
         this.config = config;
         this.termination = termination;
         this.exitWait = exitWait;
+        this.timers = timers;
         this.reporter = reporter;
         this.mailboxes = mailboxes;
         this.workers = workers;
@@ -74,19 +81,32 @@ final class Ending {
         }
     }
 
-    /** Waits as a stop does, ending the live actors of a system gone quiet ({@link ActorError.ClosedQuietSystem}). */
+    /**
+     * Waits as a stop does, ending the periodic timers still live after the quiet time and the live
+     * actors of a system gone quiet ({@link ActorError.ClosedQuietSystem}).
+     */
     void close() {
         final long quietNanos = config.closeWhenQuietFor().toNanos();
-        if (!exitWait.awaitUnlessQuiet("close()", this::activity, quietNanos)) {
+        if (!exitWait.awaitUnlessQuiet("close()", this::activity, quietNanos, this::cancelPeriodicTimers)) {
             final List<MailboxRegistration> live = LiveActors.snapshot(mailboxes);
             reporter.report(new ActorError.ClosedQuietSystem(config.closeWhenQuietFor(), live.size(),
                     LiveActors.describe(live)));
             pillLive(Collections.newSetFromMap(new IdentityHashMap<>()));
-            if (!exitWait.awaitUnlessQuiet("close()", this::activity, quietNanos)) {
+            if (!exitWait.awaitUnlessQuiet("close()", this::activity, quietNanos, this::cancelPeriodicTimers)) {
                 abort.run();
             }
         }
         termination.rethrowFatal(config.name());
+    }
+
+    /** Cancels the periodic timers still live, reporting them ({@link ActorError.PeriodicTimersCancelled}). */
+    private void cancelPeriodicTimers() {
+        final List<Timers.Timer> periodic = timers.livePeriodic();
+        if (!periodic.isEmpty()) {
+            Timers.cancelAll(periodic);
+            reporter.report(new ActorError.PeriodicTimersCancelled(config.closeWhenQuietFor(), periodic.size(),
+                    Timers.describePeriodic(periodic)));
+        }
     }
 
     /** Sends {@link PoisonPill#FINISHED} to every live actor not in {@code pilled}, and adds it there. */

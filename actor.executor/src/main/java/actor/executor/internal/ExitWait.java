@@ -9,9 +9,11 @@ import java.util.function.LongSupplier;
 
 /**
  * Waits for the workers to exit that never hang silently. A stop's wait reports the live actors it
- * is waiting for ({@link ActorError.StopWaiting}) after the configured {@code stopWarningAfter}, and
+ * is waiting for ({@link ActorError.StopWaiting}: the live actors, and the live periodic timers that
+ * keep sending to them) after the configured {@code stopWarningAfter}, and
  * then at doubling intervals of at most {@link #MAX_REPORT_PERIOD_NANOS}; an abort's wait gives up
- * after that delay and reports the workers stuck in a behaviour ({@link ActorError.WorkersStuck}).
+ * after that delay, reports the workers stuck in a behaviour ({@link ActorError.WorkersStuck}) and
+ * leaves them behind ({@link Termination#leftBehind}).
  *
  * <p>Threading: any thread; one instance per executor, no state of its own between calls.
  */
@@ -26,37 +28,42 @@ final class ExitWait {
 
     private final Termination termination;
     private final Mailbox[] mailboxes;
+    private final Timers timers;
     private final Reporter reporter;
     private final long warnAfterNanos;
 
-    ExitWait(Termination termination, Mailbox[] mailboxes, Reporter reporter, long warnAfterNanos) {
+    ExitWait(Termination termination, Mailbox[] mailboxes, Timers timers, Reporter reporter, long warnAfterNanos) {
         this.termination = termination;
         this.mailboxes = mailboxes;
+        this.timers = timers;
         this.reporter = reporter;
         this.warnAfterNanos = warnAfterNanos;
     }
 
     /** Waits without a time limit; an interrupt is kept and set again on return. */
     void await(String call) {
-        awaitUnlessQuiet(call, null, 0);
+        awaitUnlessQuiet(call, null, 0, null);
     }
 
     /**
      * Waits as {@link #await(String)} does, but gives up once the system has stayed quiet for
      * {@code quietNanos}: {@code activity} (sampled every {@link #QUIET_POLL_NANOS} at most) is
      * negative while anything runs or is queued, and otherwise a count that changes whenever a
-     * batch runs, so an unchanged count means nothing has happened since.
+     * batch runs, so an unchanged count means nothing has happened since. Once it has waited
+     * {@code quietNanos} without the workers exiting it runs {@code onceWaitedQuietTime} (once).
      *
-     * @param activity null to wait without a quiet limit
+     * @param activity            null to wait without a quiet limit
+     * @param onceWaitedQuietTime null for nothing
      * @return true if the workers exited; false if the system stayed quiet that long
      */
-    boolean awaitUnlessQuiet(String call, LongSupplier activity, long quietNanos) {
+    boolean awaitUnlessQuiet(String call, LongSupplier activity, long quietNanos, Runnable onceWaitedQuietTime) {
         boolean interrupted = false;
         final long start = System.nanoTime();
         long period = warnAfterNanos;
         long reportAt = period;
         long lastActivity = -1;
         long quietSince = 0;
+        Runnable atQuietTime = onceWaitedQuietTime;
         try {
             while (true) {
                 long wait = reportAt - (System.nanoTime() - start);
@@ -72,6 +79,10 @@ final class ExitWait {
                     continue;
                 }
                 final long waited = System.nanoTime() - start;
+                if (atQuietTime != null && waited >= quietNanos) {
+                    atQuietTime.run();
+                    atQuietTime = null;
+                }
                 if (activity != null) {
                     final long now = activity.getAsLong();
                     if (now < 0 || now != lastActivity) {
@@ -133,6 +144,7 @@ final class ExitWait {
                 }
                 if (left <= 0) {
                     reportStuck(threads);
+                    termination.leftBehind();
                     break;
                 }
             } catch (InterruptedException e) {
@@ -163,7 +175,8 @@ final class ExitWait {
 
     private void report(String call, long waitedNanos) {
         final List<MailboxRegistration> live = LiveActors.snapshot(mailboxes);
+        final List<Timers.Timer> periodic = timers.livePeriodic();
         reporter.report(new ActorError.StopWaiting(call, Duration.ofNanos(waitedNanos), live.size(),
-                LiveActors.describe(live)));
+                LiveActors.describe(live), periodic.size(), Timers.describePeriodic(periodic)));
     }
 }

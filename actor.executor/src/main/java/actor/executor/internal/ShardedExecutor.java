@@ -2,6 +2,7 @@ package actor.executor.internal;
 
 import actor.api.Actor;
 import actor.api.ActorError;
+import actor.api.ActorRef;
 import actor.api.ActorSystemConfig;
 import actor.api.Cancellable;
 import actor.api.Checks;
@@ -64,7 +65,7 @@ final class ShardedExecutor implements ActorExecutor {
         this.reporter = new Reporter(config.errorHandler(), config.failurePolicy());
         final int m = config.mailboxes();
         final int n = config.workers();
-        this.termination = new Termination(n);
+        this.termination = new Termination(n, config.daemon() ? null : config.name() + "-keeper");
         final WorkerSleep[] sleeps = new WorkerSleep[n];
         final WorkerProgress[] progress = new WorkerProgress[n];
         for (int w = 0; w < n; w++) {
@@ -87,7 +88,8 @@ final class ShardedExecutor implements ActorExecutor {
         final boolean stealing = n > 1 && !(selector instanceof NoVictimSelector);
         this.placement = new Placement(table, config.placement(), stealing);
         this.deadLetters = deadLetters;
-        this.exitWait = new ExitWait(termination, mailboxes, reporter, config.stopWarningAfter().toNanos());
+        this.timers = new Timers(config.name(), reporter, access);
+        this.exitWait = new ExitWait(termination, mailboxes, timers, reporter, config.stopWarningAfter().toNanos());
         final long sleepAfterNanos = config.sleepAfter().map(d -> d.toNanos()).orElse(-1L);
         final StealStamps stamps = stealing ? new StealStamps(n, SystemNanoClock.INSTANCE) : null;
         final int[] pinnedCpus = CpuAffinity.workerCpus(config);
@@ -105,16 +107,19 @@ final class ShardedExecutor implements ActorExecutor {
                     sleepAfterNanos, this::finalSweep, pinnedCpus == null ? -1 : pinnedCpus[w]);
             workers[w] = worker;
             threads[w] = new WorkerRunner.WorkerThread(runner, this, config.name() + "-worker-" + w);
-            threads[w].setDaemon(config.daemon());
+            // NOTE: always daemon, so a worker an abort left behind never keeps the JVM alive; the
+            // termination's keeper thread holds it alive instead, while the system runs.
+            threads[w].setDaemon(true);
             sleeps[w].bind(threads[w]);
             termination.bind(w, threads[w], sleeps[w]);
         }
-        this.timers = new Timers(config.name(), reporter);
-        this.ending = new Ending(config, termination, exitWait, reporter, mailboxes, workers, this::send, this::abort);
+        this.ending = new Ending(config, termination, exitWait, timers, reporter, mailboxes, workers, this::send,
+                this::abort);
     }
 
     void start() {
         statistics.start(workers, this::health);
+        termination.startKeeper();
         for (Thread thread : threads) {
             thread.start();
         }
@@ -268,11 +273,21 @@ final class ShardedExecutor implements ActorExecutor {
 
     @Override
     public Cancellable schedule(long delayNanos, long periodNanos, Runnable action) {
+        refuseUnlessRunning();
+        return timers.schedule(delayNanos, periodNanos, action);
+    }
+
+    @Override
+    public Cancellable scheduleSend(long delayNanos, long periodNanos, ActorRef<?> target, Object message) {
+        refuseUnlessRunning();
+        return timers.scheduleSend(delayNanos, periodNanos, target, message);
+    }
+
+    private void refuseUnlessRunning() {
         if (!termination.isRunning()) {
             throw new SystemNotRunningException("actor system '" + config.name() + "' is not running: "
                     + termination.notRunningReason() + "; schedule sends on a running system");
         }
-        return timers.schedule(delayNanos, periodNanos, action);
     }
 
     @Override

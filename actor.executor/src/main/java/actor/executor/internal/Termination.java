@@ -15,12 +15,22 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code done} sees why. Workers count themselves out ({@link #workerExited}); the last one does
  * the final sweep and then {@link #exited} releases every waiting {@code stop}.
  *
+ * <p>The workers are daemon threads; unless the system is configured {@code daemon(true)}, a
+ * non-daemon keeper thread holds the JVM alive instead, parked until the system has ended: every
+ * worker has exited, or an abort has left behind the workers stuck in a behaviour
+ * ({@link #leftBehind}), which then no longer keep the JVM alive. The keeper costs nothing while it
+ * waits.
+ *
  * <p>Threading: every method may be called from any thread.
  */
 final class Termination {
 
     private final LiveActorCount live = new LiveActorCount();
     private final CountDownLatch exited = new CountDownLatch(1);
+    /** Released when the system has ended: at {@link #exited}, or when an abort left workers behind. */
+    private final CountDownLatch ended = new CountDownLatch(1);
+    /** Holds the JVM alive until {@link #ended}; null for a daemon system. */
+    private final Thread keeper;
     private final AtomicInteger runningWorkers;
     private final Thread[] threads;
     private final WorkerSleep[] sleeps;
@@ -31,10 +41,43 @@ final class Termination {
     /** Set before {@code done} when {@link #abort()} ended a system early. */
     private volatile boolean aborted;
 
-    Termination(int workers) {
+    /** @param keeperName the keeper thread's name; null for a system that does not keep the JVM alive */
+    Termination(int workers, String keeperName) {
         this.runningWorkers = new AtomicInteger(workers);
         this.threads = new Thread[workers];
         this.sleeps = new WorkerSleep[workers];
+        this.keeper = keeperName == null ? null : new Thread(this::keepUntilEnded, keeperName);
+    }
+
+    /** Starts the keeper thread, if any; called once, with the workers. */
+    void startKeeper() {
+        if (keeper != null) {
+            keeper.start();
+        }
+    }
+
+    /**
+     * The keeper's body: waits until the system has ended. An interrupt does not end it early (its
+     * only duty is to outlive the system); it is set again on return.
+     */
+    private void keepUntilEnded() {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                ended.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** An abort gave up waiting for stuck workers: the system has ended without them. */
+    void leftBehind() {
+        ended.countDown();
     }
 
     /** Binds worker {@code index}; called for every worker before any starts. */
@@ -130,6 +173,7 @@ final class Termination {
     /** Called by the last worker after the sweep: releases every waiting stop. */
     void exited() {
         exited.countDown();
+        ended.countDown();
     }
 
     boolean hasExited() {
@@ -157,6 +201,14 @@ final class Termination {
                 }
             }
         }
+        while (keeper != null) {
+            try {
+                keeper.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
@@ -170,6 +222,10 @@ final class Termination {
         for (Thread thread : threads) {
             // NOTE: every worker has left its loop; joining only waits for its last instructions.
             thread.join();
+        }
+        if (keeper != null) {
+            // NOTE: released with the exit, the keeper only has to return.
+            keeper.join();
         }
         return true;
     }

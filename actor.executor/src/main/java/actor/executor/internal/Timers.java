@@ -1,10 +1,18 @@
 package actor.executor.internal;
 
 import actor.api.ActorError;
+import actor.api.ActorRef;
 import actor.api.Cancellable;
+import actor.api.spi.ActorAccess;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.agrona.DeadlineTimerWheel;
@@ -25,8 +33,15 @@ import org.jctools.queues.MpscUnboundedXaddArrayQueue;
  * is dropped when its deadline comes. {@link #close()}, when the system has stopped, ends the
  * thread; nothing is sent after that.
  *
- * <p>Threading: {@link #schedule} and {@link #close} from any thread; the wheel and the map are the
- * timer thread's alone.
+ * <p>A scheduled send ({@link #scheduleSend}) ends with its target: a send that finds the target
+ * terminated is not made (no dead letter) and ends the schedule, a periodic one marking itself
+ * cancelled, as Pekko cancels an actor's timers when it stops. The live periodic schedules are also
+ * kept in a concurrent set ({@link #livePeriodic}), so a waiting stop can name them
+ * ({@link #describePeriodic}) and a close can cancel them ({@link #cancelAll}): a periodic timer
+ * never ends by itself.
+ *
+ * <p>Threading: {@link #schedule}, {@link #scheduleSend}, {@link #close} and the periodic set's
+ * methods from any thread; the wheel and the map are the timer thread's alone.
  */
 final class Timers implements DeadlineTimerWheel.TimerHandler {
 
@@ -59,6 +74,13 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
 
     private final String name;
     private final Reporter reporter;
+    private final ActorAccess access;
+    /**
+     * Periodic schedules not yet known to have ended: added by the scheduling thread, removed by the
+     * timer thread when it drops one; read by a waiting stop (cancelled ones are skipped). A
+     * concurrent set: its adds and removes are safely published to every reader.
+     */
+    private final Set<Timer> periodic = ConcurrentHashMap.newKeySet();
     /**
      * When the parked timer thread wakes by itself ({@link #AWAKE} if it is not parked): a schedule
      * due earlier must wake it. Written by the timer thread, read by schedulers.
@@ -76,13 +98,18 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
     private Thread thread;
     private volatile boolean closed;
 
-    Timers(String systemName, Reporter reporter) {
+    /** @param access how a scheduled send reaches its target; null where nothing calls {@link #scheduleSend} */
+    Timers(String systemName, Reporter reporter, ActorAccess access) {
         this.name = systemName + "-timers";
         this.reporter = reporter;
+        this.access = access;
     }
 
-    /** One schedule: its next deadline, its period (0: once) and the send it makes. */
-    static final class Timer implements Cancellable {
+    /**
+     * One schedule: its next deadline, its period (0: once) and what it runs ({@code action}; a
+     * {@link Send} runs its send instead).
+     */
+    static class Timer implements Cancellable {
         private static final VarHandle VH_CANCELLED;
 
         static {
@@ -94,9 +121,11 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
         }
 
         final long periodNanos;
+        /** What it runs; null for a {@link Send}, which sends instead. */
         final Runnable action;
         /** The timer thread's own. */
         long deadline;
+        /** Written (volatile, CAS) by a cancelling thread, or by the timer thread when the schedule ends. */
         private volatile boolean cancelled;
         private volatile boolean fired;
 
@@ -115,6 +144,46 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
         public boolean isCancelled() {
             return cancelled;
         }
+
+        /** Timer thread: runs the action once; false ends the schedule. */
+        boolean fire() {
+            action.run();
+            return true;
+        }
+
+        /** For reports: what the schedule sends to. */
+        String target() {
+            return "a scheduled action";
+        }
+
+        /** Timer thread: the schedule ended by itself; a periodic one reports itself cancelled. */
+        final void end() {
+            cancelled = true;
+        }
+    }
+
+    /** A scheduled send to an actor, which ends with its target. */
+    static final class Send extends Timer {
+        private final ActorAccess access;
+        private final ActorRef<?> to;
+        private final Object message;
+
+        Send(long deadline, long periodNanos, ActorAccess access, ActorRef<?> to, Object message) {
+            super(deadline, periodNanos, null);
+            this.access = access;
+            this.to = to;
+            this.message = message;
+        }
+
+        @Override
+        boolean fire() {
+            return access.sendUnlessTerminated(to, message);
+        }
+
+        @Override
+        String target() {
+            return access.targetName(to);
+        }
     }
 
     /**
@@ -122,14 +191,67 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
      * until after the schedule is due.
      */
     Cancellable schedule(long delayNanos, long periodNanos, Runnable action) {
+        return start(new Timer(deadline(delayNanos), periodNanos, action));
+    }
+
+    /** As {@link #schedule}, for a send of {@code message} to {@code target} that ends with the target. */
+    Cancellable scheduleSend(long delayNanos, long periodNanos, ActorRef<?> target, Object message) {
+        return start(new Send(deadline(delayNanos), periodNanos, access, target, message));
+    }
+
+    private static long deadline(long delayNanos) {
         final long now = System.nanoTime();
-        final long deadline = delayNanos > Long.MAX_VALUE / 2 ? now + Long.MAX_VALUE / 2 : now + delayNanos;
-        final Timer timer = new Timer(deadline, periodNanos, action);
+        return delayNanos > Long.MAX_VALUE / 2 ? now + Long.MAX_VALUE / 2 : now + delayNanos;
+    }
+
+    private Cancellable start(Timer timer) {
+        if (timer.periodNanos > 0) {
+            periodic.add(timer);
+        }
         final Thread running = started();
         if (enqueue(timer)) {
             LockSupport.unpark(running);
         }
         return timer;
+    }
+
+    /** Any thread: the periodic schedules still live, a snapshot. */
+    List<Timer> livePeriodic() {
+        final List<Timer> live = new ArrayList<>();
+        for (Timer timer : periodic) {
+            if (!timer.isCancelled()) {
+                live.add(timer);
+            }
+        }
+        return live;
+    }
+
+    /**
+     * {@code timers} grouped by target class, most numerous first, e.g.
+     * {@code "2 x to com.example.Ticker, 1 x to com.example.Poller"}; "none" without any.
+     */
+    static String describePeriodic(List<Timer> timers) {
+        if (timers.isEmpty()) {
+            return "none";
+        }
+        final Map<String, Integer> byTarget = new LinkedHashMap<>();
+        for (Timer timer : timers) {
+            byTarget.merge(timer.target(), 1, Integer::sum);
+        }
+        final List<Map.Entry<String, Integer>> groups = new ArrayList<>(byTarget.entrySet());
+        groups.sort(Map.Entry.<String, Integer>comparingByValue().reversed());
+        final StringBuilder out = new StringBuilder();
+        for (Map.Entry<String, Integer> group : groups) {
+            out.append(out.length() == 0 ? "" : ", ").append(group.getValue()).append(" x to ").append(group.getKey());
+        }
+        return out.toString();
+    }
+
+    /** Any thread: cancels {@code timers}; each is dropped when its deadline comes. */
+    static void cancelAll(List<Timer> timers) {
+        for (Timer timer : timers) {
+            timer.cancel();
+        }
     }
 
     /**
@@ -202,6 +324,8 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
             while ((next = incoming.poll()) != null) {
                 if (!next.isCancelled()) {
                     add(timers, next);
+                } else {
+                    periodic.remove(next);
                 }
             }
             final long now = System.nanoTime();
@@ -258,20 +382,32 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
     @Override
     public boolean onTimerExpiry(TimeUnit timeUnit, long now, long timerId) {
         final Timer timer = byId.remove(timerId);
-        if (timer == null || timer.isCancelled() || closed) {
+        if (timer == null || closed) {
+            return true;
+        }
+        if (timer.isCancelled()) {
+            periodic.remove(timer);
             return true;
         }
         if (timer.periodNanos == 0) {
             timer.fired = true;
         }
+        boolean goesOn = true;
         try {
-            timer.action.run();
+            goesOn = timer.fire();
         } catch (RuntimeException e) {
             reporter.report(new ActorError.ScheduledSendFailed(e));
         }
-        if (timer.periodNanos > 0 && !timer.isCancelled()) {
-            timer.deadline += timer.periodNanos;
-            rescheduled.add(timer);
+        if (timer.periodNanos > 0) {
+            if (!goesOn) {
+                timer.end();
+            }
+            if (timer.isCancelled()) {
+                periodic.remove(timer);
+            } else {
+                timer.deadline += timer.periodNanos;
+                rescheduled.add(timer);
+            }
         }
         return true;
     }

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class MailboxContractTest {
 
-    private static final Termination TERMINATION = new Termination(2);
+    private static final Termination TERMINATION = new Termination(2, null);
     /** A re-check that finds nothing, to leave a worker announced asleep. */
     private static final WorkerSleep.Recheck FINDS_NOTHING = new WorkerSleep.Recheck() {
         @Override

@@ -39,7 +39,7 @@ class PeriodicCatchUpTest {
     @Test
     @Timeout(30)
     void theTimerThreadCatchesUp() throws InterruptedException {
-        final Timers timers = new Timers("catch-up", new Reporter(error -> { }, FailurePolicy.RESUME));
+        final Timers timers = new Timers("catch-up", new Reporter(error -> { }, FailurePolicy.RESUME), null);
         final Cancellable periodic = timers.schedule(0, PERIOD_NANOS, this::send);
         try {
             assertTrue(caughtUp.await(3, TimeUnit.SECONDS), "sends after the late one: " + (sends.get() - 1));

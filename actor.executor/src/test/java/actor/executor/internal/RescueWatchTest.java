@@ -74,7 +74,7 @@ class RescueWatchTest {
             mailboxes[i] = new CopyQueueMailbox(i, new CopyQueue(4));
         }
         final WorkerQueueTable<Mailbox> table = new WorkerQueueTable<>(mailboxes, workers);
-        final Termination termination = new Termination(workers);
+        final Termination termination = new Termination(workers, null);
         final WorkerSleep sleep = new WorkerSleep(index, termination);
         final Worker worker = new Worker(index, sleep, new WorkerProgress(), new WorkerCounters(),
                 new EnvelopeRunner(null, null, termination, null, null, false), termination, table);

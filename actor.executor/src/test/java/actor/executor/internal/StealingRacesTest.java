@@ -111,7 +111,7 @@ class StealingRacesTest {
      * never run at the same time, and messages run in the order they were pushed.
      */
     static final class Gulping {
-        final Termination termination = new Termination(2);
+        final Termination termination = new Termination(2, null);
         final WorkerSleep owner = new WorkerSleep(0, termination);
         final WorkerSleep thief = new WorkerSleep(1, termination);
         final CopyQueueMailbox x = new CopyQueueMailbox(0, new CopyQueue(4));

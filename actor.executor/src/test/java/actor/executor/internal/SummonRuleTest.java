@@ -26,7 +26,7 @@ class SummonRuleTest {
 
     /** Worker 0 (the thief under test) and worker 1, announced asleep. */
     private static final class Pair {
-        final Termination termination = new Termination(2);
+        final Termination termination = new Termination(2, null);
         final WorkerSleep[] sleeps = {new WorkerSleep(0, termination), new WorkerSleep(1, termination)};
         final WorkerCounters counters = new WorkerCounters();
         final Thief thief;
@@ -125,7 +125,7 @@ class SummonRuleTest {
     @Test
     void watchersOfManyWorkersTakeTheAwakeOnesInTurn() {
         final int n = 4;
-        final Termination termination = new Termination(n);
+        final Termination termination = new Termination(n, null);
         final WorkerSleep[] sleeps = new WorkerSleep[n];
         final WorkerProgress[] progress = new WorkerProgress[n];
         final Mailbox[] mailboxes = new Mailbox[n];

@@ -28,7 +28,7 @@ class TimerWakeTest {
     private static final long LATE_NANOS = TimeUnit.MILLISECONDS.toNanos(150);
 
     private static Timers timers() {
-        return new Timers("wake", new Reporter(error -> { }, FailurePolicy.RESUME));
+        return new Timers("wake", new Reporter(error -> { }, FailurePolicy.RESUME), null);
     }
 
     @Test

@@ -24,7 +24,7 @@ import org.openjdk.jcstress.infra.results.ZZZ_Result;
  */
 public final class MpscSleepRaces {
 
-    private static final Termination TERMINATION = new Termination(2);
+    private static final Termination TERMINATION = new Termination(2, null);
     private static final CopyQueue.EnvelopeSink NO_LATE_SENDS = (to, message) -> {
         throw new AssertionError("no mailbox is closed in these tests");
     };

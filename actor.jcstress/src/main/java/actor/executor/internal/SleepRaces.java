@@ -28,7 +28,7 @@ public final class SleepRaces {
     private SleepRaces() {
     }
 
-    private static final Termination TERMINATION = new Termination(1);
+    private static final Termination TERMINATION = new Termination(1, null);
 
     @JCStressTest
     @Description("A sender pushes into the second mailbox of a worker's two-mailbox slice while the worker announces"

@@ -38,7 +38,7 @@ public final class TimerWakeRaces {
             desc = "Lost wake-up: the thread parks until 200 with a schedule due at 100 and nobody wakes it.")
     @State
     public static class EarlierSchedule {
-        final Timers timers = new Timers("jcstress", null);
+        final Timers timers = new Timers("jcstress", null, null);
 
         @Actor
         public void scheduler(ZZ_Result r) {
@@ -62,7 +62,7 @@ public final class TimerWakeRaces {
             desc = "A wake-up for a schedule due after the thread wakes anyway.")
     @State
     public static class LaterSchedule {
-        final Timers timers = new Timers("jcstress", null);
+        final Timers timers = new Timers("jcstress", null, null);
 
         @Actor
         public void scheduler(ZZ_Result r) {

@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 abstract class TwoWorkerState {
 
     /** Only referenced by the sleeps, which use it only while parked, which no test does. */
-    private static final Termination TERMINATION = new Termination(2);
+    private static final Termination TERMINATION = new Termination(2, null);
 
     /** A re-check that finds nothing, to announce a worker asleep with its flag left set. */
     static final WorkerSleep.Recheck FINDS_NOTHING = new WorkerSleep.Recheck() {

@@ -13,7 +13,11 @@ import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
 import actor.api.Message;
 import actor.api.PoisonPill;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -22,6 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Ending a system never hangs silently: a waiting stop names the live actors, shutdown pills them
@@ -189,7 +194,7 @@ class ShutdownTest {
         final ActorSystem system = ActorSystem.start(config(errors).workers(4).build());
         final AtomicInteger children = new AtomicInteger();
         final Spawner spawner = new Spawner(system, children);
-        final List<Thread> threads = new java.util.ArrayList<>();
+        final List<Thread> threads = new ArrayList<>();
         for (int t = 0; t < 4; t++) {
             threads.add(new Thread(() -> {
                 for (int i = 0; i < 500; i++) {
@@ -275,6 +280,65 @@ class ShutdownTest {
         assertEquals(1, closed.size(), errors.all().toString());
         assertEquals(1, closed.get(0).liveActors());
         assertTrue(closed.get(0).liveByClass().startsWith("1 x " + Idle.class.getName()), closed.get(0).liveByClass());
+    }
+
+    /** Counts the ticks a timer sends it; never terminates on its own. */
+    static final class Ticked extends Actor<String> {
+        final AtomicInteger ticks = new AtomicInteger();
+
+        Ticked(ActorSystem system) {
+            super(system);
+        }
+
+        @Override
+        protected Allocation receive(String tick) {
+            ticks.incrementAndGet();
+            return Allocation.NODELETE;
+        }
+    }
+
+    /**
+     * Issue 31, item 1: a periodic timer kept a closing system busy, so close() never found it quiet
+     * and the exception that left the try-with-resources block never surfaced. close() names the
+     * timer while it waits, ends it after the quiet time, then ends the actor once the system is quiet.
+     */
+    @Test
+    @Timeout(60)
+    void anExceptionInATryWithResourcesSurfacesWhileAPeriodicTimerStillSends() throws Exception {
+        final RecordingErrorHandler errors = new RecordingErrorHandler();
+        final AtomicReference<ActorSystem> started = new AtomicReference<>();
+        final AtomicReference<Ticked> ticked = new AtomicReference<>();
+        final CompletableFuture<Void> application = CompletableFuture.runAsync(() -> {
+            try (ActorSystem system = ActorSystem.start(quietConfig(errors).build())) {
+                started.set(system);
+                ticked.set(new Ticked(system));
+                system.schedulePeriodic(Duration.ZERO, Duration.ofMillis(20), ticked.get().ref(), "tick");
+                throw new IllegalStateException("the application failed with a timer running");
+            }
+        });
+        try {
+            final Throwable failure = assertThrows(java.util.concurrent.ExecutionException.class,
+                    () -> application.get(30, TimeUnit.SECONDS)).getCause();
+            assertInstanceOf(IllegalStateException.class, failure);
+            assertEquals("the application failed with a timer running", failure.getMessage());
+        } finally {
+            if (started.get() != null) {
+                started.get().abort();
+            }
+        }
+        assertTrue(ticked.get().isTerminated());
+        assertTrue(ticked.get().ticks.get() > 0);
+        final ActorError.StopWaiting waiting = errors.ofType(ActorError.StopWaiting.class).get(0);
+        assertEquals("close()", waiting.call());
+        assertTrue(waiting.describe().contains("1 periodic timer(s)")
+                && waiting.describe().contains("to " + Ticked.class.getName()), waiting.describe());
+        assertEquals(1, waiting.periodicTimers());
+        assertEquals("1 x to " + Ticked.class.getName(), waiting.timersByTarget());
+        final List<ActorError.PeriodicTimersCancelled> cancelled = errors.ofType(ActorError.PeriodicTimersCancelled.class);
+        assertEquals(1, cancelled.size(), errors.all().toString());
+        assertEquals("1 x to " + Ticked.class.getName(), cancelled.get(0).timersByTarget());
+        assertEquals(1, errors.ofType(ActorError.ClosedQuietSystem.class).size(), errors.all().toString());
+        assertEquals(List.of(), errors.ofType(ActorError.LiveActorsAbandoned.class));
     }
 
     /** Throws from its constructor after registering. */
@@ -445,19 +509,27 @@ class ShutdownTest {
 
     @Test
     @Timeout(30)
-    void workersAreDaemonThreadsOnlyWhenConfigured() throws Exception {
+    void onlyANonDaemonSystemKeepsTheJvmAliveAndOnlyThroughItsKeeperThread() throws Exception {
         for (boolean daemon : new boolean[] {false, true}) {
             final String name = "daemon-" + daemon;
             final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name(name).workers(2).daemon(daemon).build());
-            final List<Thread> workers = Thread.getAllStackTraces().keySet().stream()
-                    .filter(t -> t.getName().startsWith(name + "-worker-")).toList();
+            final List<Thread> workers = threadsNamed(name + "-worker-");
             assertEquals(2, workers.size());
             for (Thread worker : workers) {
-                assertEquals(daemon, worker.isDaemon(), worker.getName());
+                assertTrue(worker.isDaemon(), worker.getName() + ": a worker left behind never keeps the JVM alive");
             }
+            final List<Thread> keepers = threadsNamed(name + "-keeper");
+            assertEquals(daemon ? 0 : 1, keepers.size());
+            keepers.forEach(keeper -> assertFalse(keeper.isDaemon()));
             assertEquals(daemon, system.config().daemon());
             system.stop();
+            assertEquals(List.of(), threadsNamed(name + "-keeper"), "the keeper ends with the system");
         }
+    }
+
+    private static List<Thread> threadsNamed(String prefix) {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith(prefix) && t.isAlive())
+                .toList();
     }
 
     /** Blocks its worker in {@code join()}, which ignores interrupts, until released. */
@@ -498,6 +570,43 @@ class ShutdownTest {
             joiner.release.complete(null);
         }
         assertTrue(system.stop(Duration.ofSeconds(10)), "the worker exits once its behaviour returns");
+    }
+
+    /**
+     * Issue 31, item 6: after an abort that gave up on a worker blocked in {@code join()}, the
+     * program's {@code main} returns and its JVM exits by itself (the worker left behind does not
+     * keep it alive), and the report says that worker was left behind.
+     */
+    @Test
+    @Timeout(120)
+    void aWorkerLeftBehindByAbortDoesNotKeepTheJvmAlive(@TempDir Path dir)
+            throws Exception {
+        final List<String> classPath = new ArrayList<>();
+        classPath.add(Path.of(LeftBehindWorker.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .toString());
+        for (String property : new String[] {"jdk.module.path", "java.class.path"}) {
+            final String value = System.getProperty(property);
+            if (value != null && !value.isEmpty()) {
+                classPath.add(value);
+            }
+        }
+        final Path output = dir.resolve("output.txt");
+        final Process child = new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", String.join(File.pathSeparator, classPath), LeftBehindWorker.class.getName())
+                .redirectErrorStream(true).redirectOutput(output.toFile()).start();
+        final boolean exited = child.waitFor(60, TimeUnit.SECONDS);
+        if (!exited) {
+            child.destroyForcibly();
+        }
+        assertTrue(child.waitFor(30, TimeUnit.SECONDS));
+        final String printed = Files.readString(output);
+        assertTrue(exited, "the child JVM did not exit within 60 s of starting; it printed:\n" + printed);
+        assertEquals(0, child.exitValue(), printed);
+        assertTrue(printed.contains("main returns"), printed);
+        final String stuck = printed.lines().filter(line -> line.contains("abort() gave up")).findFirst().orElse("");
+        assertTrue(stuck.contains(LeftBehindWorker.NAME + "-worker-0") && stuck.contains("left behind")
+                && stuck.contains("does not keep the JVM alive"), printed);
     }
 
     @Test

@@ -116,24 +116,44 @@ class TimersTest {
         assertThrows(SystemNotRunningException.class, () -> system.scheduleOnce(Duration.ZERO, probe.ref(), "late"));
     }
 
+    /**
+     * Issue 31, item 7: timers aimed at an actor end with it, without a dead letter, as Pekko
+     * cancels an actor's timers when it stops: the periodic one is cancelled at its next send, and
+     * a single send due after the termination is dropped; with strict sends too.
+     */
+    @Test
+    @Timeout(60)
+    void timersAimedAtATerminatedActorEndWithItQuietly() throws Exception {
+        for (boolean strict : new boolean[] {false, true}) {
+            final RecordingErrorHandler errors = new RecordingErrorHandler();
+            final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(2).errorHandler(errors)
+                    .strictSends(strict).build());
+            final TestProbe<String> probe = new TestProbe<>(system);
+            final Cancellable periodic = system.schedulePeriodic(Duration.ZERO, Duration.ofMillis(10), probe.ref(), "tick");
+            assertEquals(List.of("tick", "tick", "tick"), probe.receiveMessages(3, WAIT));
+            probe.send(actor.api.PoisonPill.FINISHED);
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!(periodic.isCancelled() && probe.isTerminated()) && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertTrue(periodic.isCancelled(), "the periodic timer ended with its target (strict " + strict + ")");
+            system.scheduleOnce(Duration.ZERO, probe.ref(), "late");
+            final TestProbe<String> witness = new TestProbe<>(system);
+            system.scheduleOnce(Duration.ofMillis(50), witness.ref(), "after");
+            assertEquals("after", witness.expectMessage(WAIT), "the timer thread has fired the send to the terminated probe");
+            witness.send(actor.api.PoisonPill.FINISHED);
+            assertTrue(system.stop(Duration.ofSeconds(10)));
+            assertEquals(0, system.deadLetters(), errors.all().toString());
+            assertEquals(List.of(), errors.ofType(ActorError.DeadLetter.class));
+            assertEquals(List.of(), errors.ofType(ActorError.ScheduledSendFailed.class));
+        }
+    }
+
     @Test
     @Timeout(30)
-    void aScheduledSendToATerminatedActorIsADeadLetterAndAFailingOneIsReported() throws Exception {
+    void aFailingScheduledSendIsReported() throws Exception {
         try (ActorTestKit kit = ActorTestKit.start()) {
-            final TestProbe<String> probe = kit.probe();
-            probe.send(actor.api.PoisonPill.FINISHED);
-            while (!probe.isTerminated()) {
-                Thread.sleep(1);
-            }
-            kit.system().scheduleOnce(Duration.ZERO, probe.ref(), "to the dead");
             final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            List<ActorError> letters = kit.takeErrors();
-            while (letters.isEmpty() && System.nanoTime() < deadline) {
-                Thread.sleep(1);
-                letters = kit.takeErrors();
-            }
-            assertEquals(1, letters.stream().filter(ActorError.DeadLetter.class::isInstance).count(), letters.toString());
-            assertEquals(1, kit.system().deadLetters());
             kit.system().scheduleOnce(Duration.ZERO, message -> {
                 throw new IllegalStateException("broken target");
             }, "x");
