@@ -85,7 +85,7 @@ class TimersTest {
             lateRounds.add(late);
         }
         assumeTrue(late.isEmpty(), "every one of " + lateRounds.size() + " rounds in " + ON_TIME_ROUNDS_SECONDS
-                + " s had a send a turn late: a busy machine? " + lateRounds);
+                + " s had a send 500 ms late or more: a busy machine? " + lateRounds);
     }
 
     /** One round of three sends a turn of the wheel apart; returns those that came 500 ms or more late. */
