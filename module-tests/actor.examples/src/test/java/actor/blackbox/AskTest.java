@@ -15,13 +15,18 @@ import actor.testkit.ActorTestKit;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** ask: a typed reply as a future, a timeout that fails it, and a late reply as a dead letter. */
+/**
+ * ask: a typed reply as a future, a timeout that fails it, and a late reply as a dead letter. A
+ * reply meant to come late is held until the ask has timed out, so the check is an order of
+ * events, not a timing.
+ */
 class AskTest {
 
     record Square(int n, ActorRef<Integer> replyTo) {
@@ -50,6 +55,26 @@ class AskTest {
         }
     }
 
+    /** Answers each question once released (at most 30 s), so that it can answer after a timeout. */
+    static final class HeldSquarer extends Actor<Square> {
+        final CountDownLatch release = new CountDownLatch(1);
+
+        HeldSquarer(ActorSystem system) {
+            super(system);
+        }
+
+        @Override
+        protected Allocation receive(Square square) {
+            try {
+                release.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            square.replyTo().send(square.n() * square.n());
+            return Allocation.NODELETE;
+        }
+    }
+
     @Test
     @Timeout(30)
     void theReplyCompletesTheFuture() throws Exception {
@@ -70,7 +95,7 @@ class AskTest {
     @Timeout(30)
     void noReplyInTimeFailsTheFutureAndALateReplyIsADeadLetter() throws Exception {
         try (ActorTestKit kit = ActorTestKit.start()) {
-            final Squarer slow = new Squarer(kit.system(), 300);
+            final HeldSquarer slow = new HeldSquarer(kit.system());
             final long start = System.nanoTime();
             final CompletableFuture<Integer> answer = kit.system().ask(slow.ref(), replyTo -> new Square(3, replyTo),
                     Duration.ofMillis(50));
@@ -78,6 +103,7 @@ class AskTest {
             assertInstanceOf(TimeoutException.class, failed.getCause());
             assertTrue(failed.getCause().getMessage().contains("within PT0.05S"), failed.getCause().getMessage());
             assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(50), "not before the timeout");
+            slow.release.countDown();
             final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
             List<ActorError> reported = kit.takeErrors();
             while (reported.isEmpty() && System.nanoTime() < deadline) {
@@ -97,21 +123,25 @@ class AskTest {
     void theReplyToIsTerminatedOnceTheAskHasEndedByAReplyOrATimeout() throws Exception {
         try (ActorTestKit kit = ActorTestKit.start()) {
             final List<ActorRef<Integer>> replyTos = new java.util.concurrent.CopyOnWriteArrayList<>();
-            final CompletableFuture<Integer> answered = kit.system().ask(new Squarer(kit.system(), 100).ref(),
+            final HeldSquarer answering = new HeldSquarer(kit.system());
+            final CompletableFuture<Integer> answered = kit.system().ask(answering.ref(),
                     replyTo -> {
                         replyTos.add(replyTo);
                         return new Square(2, replyTo);
                     }, Duration.ofSeconds(5));
             assertFalse(replyTos.get(0).isTerminated(), "the ask is still waiting");
+            answering.release.countDown();
             assertEquals(4, answered.get(5, TimeUnit.SECONDS));
             assertTrue(replyTos.get(0).isTerminated(), "a second reply would be a dead letter");
-            final CompletableFuture<Integer> timedOut = kit.system().ask(new Squarer(kit.system(), 300).ref(),
+            final HeldSquarer held = new HeldSquarer(kit.system());
+            final CompletableFuture<Integer> timedOut = kit.system().ask(held.ref(),
                     replyTo -> {
                         replyTos.add(replyTo);
                         return new Square(3, replyTo);
                     }, Duration.ofMillis(20));
             assertThrows(ExecutionException.class, () -> timedOut.get(5, TimeUnit.SECONDS));
             assertTrue(replyTos.get(1).isTerminated());
+            held.release.countDown();
         }
     }
 
@@ -136,11 +166,12 @@ class AskTest {
             final CompletableFuture<Integer> derived = system.<Square, Integer>ask(slow.ref(),
                     replyTo -> new Square(7, replyTo), timeout).thenApply(square -> square + 1);
             assertEquals(50, derived.join());
-            final CompletableFuture<Integer> late = system.ask(new Squarer(system, 300).ref(),
-                    replyTo -> new Square(6, replyTo), timeout);
+            final HeldSquarer held = new HeldSquarer(system);
+            final CompletableFuture<Integer> late = system.ask(held.ref(), replyTo -> new Square(6, replyTo), timeout);
             final long start = System.nanoTime();
             assertThrows(TimeoutException.class, () -> late.get(10, TimeUnit.MILLISECONDS));
             assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(10), "waited the caller's timeout");
+            held.release.countDown();
             assertEquals(36, late.join(), "the reply still completes the ask");
         }
     }

@@ -300,8 +300,8 @@ class AwaitTest {
         }
     }
 
-    /** A question for {@link Front}, answered through {@link Back}. */
-    record Query(String key, ActorRef<String> replyTo) {
+    /** A question for {@link Front}, answered through {@link Back} within {@code timeout}. */
+    record Query(String key, Duration timeout, ActorRef<String> replyTo) {
     }
 
     /** Asks its back end with a timeout, awaits the reply and answers the query. */
@@ -317,7 +317,7 @@ class AwaitTest {
         protected Allocation receive(Query query) {
             // An explicitly typed reply-to fixes the reply type, which await's argument cannot infer.
             return await(system().ask(back, (ActorRef<String> replyTo) -> new Lookup(query.key(), replyTo),
-                            Duration.ofMillis(200)),
+                            query.timeout()),
                     (value, failure) -> {
                         query.replyTo().send(failure == null ? value : failure.getClass().getSimpleName());
                         return Allocation.NODELETE;
@@ -350,8 +350,12 @@ class AwaitTest {
         final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(2).build());
         final Back back = new Back(system);
         final Front front = new Front(system, back.ref());
-        final CompletableFuture<String> found = system.ask(front.ref(), r -> new Query("abc", r), Duration.ofSeconds(10));
-        final CompletableFuture<String> lost = system.ask(front.ref(), r -> new Query("lost", r), Duration.ofSeconds(10));
+        // NOTE: the answered lookup's timeout is far above any delay a loaded machine adds; the
+        // lost one's is short, so that the test does not wait long for it.
+        final CompletableFuture<String> found = system.ask(front.ref(),
+                r -> new Query("abc", Duration.ofSeconds(10), r), Duration.ofSeconds(20));
+        final CompletableFuture<String> lost = system.ask(front.ref(),
+                r -> new Query("lost", Duration.ofMillis(200), r), Duration.ofSeconds(20));
         assertEquals("ABC", found.get(10, TimeUnit.SECONDS));
         assertEquals(TimeoutException.class.getSimpleName(), lost.get(10, TimeUnit.SECONDS));
         front.send(PoisonPill.FINISHED);

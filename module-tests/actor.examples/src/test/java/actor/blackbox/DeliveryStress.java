@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import actor.api.Actor;
+import actor.api.ActorError;
 import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
@@ -164,7 +165,11 @@ final class DeliveryStress {
             assertEquals(senders * perSender, r.receivedAtEnd, "messages received by " + r);
             assertTrue(r.isTerminated(), r + " terminated");
         }
-        assertEquals(List.of(), errors.all(), "nothing reported");
+        // NOTE: the stop waits for the receivers to finish the workload; on a loaded machine that
+        // takes longer than stopWarningAfter, and the stop then reports the actors it waits for: a
+        // StopWaiting says how long it waited, not that anything went wrong.
+        assertEquals(List.of(), errors.all().stream().filter(e -> !(e instanceof ActorError.StopWaiting)).toList(),
+                "nothing reported");
         return system;
     }
 }
