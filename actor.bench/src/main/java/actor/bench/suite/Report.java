@@ -142,6 +142,82 @@ public final class Report {
         return out.toString();
     }
 
+    /**
+     * The table as a Markdown page ({@code results.md}), to publish as it is: a heading with the
+     * condition, commit and date, the run's summary, one table row per run in the order of
+     * {@link #table()} (a failed run says why in its median column), then the extras, the warm-up
+     * notes and the legend as a list.
+     */
+    public String markdown() {
+        final StringBuilder out = new StringBuilder();
+        out.append("# `./bench` results: ").append(markdownCell(info.condition())).append(", commit ")
+                .append(markdownCell(info.commit())).append(", ").append(markdownCell(info.date())).append("\n\n");
+        out.append(markdownCell(info.summary())).append(".\n\n");
+        out.append(markdownRow(List.of("benchmark", "system", "variant", "workers", "median ms", "min ms", "max ms",
+                "peak MB", "ratio", "vs none")));
+        out.append("|---|---|---|--:|--:|--:|--:|--:|--:|--:|\n");
+        for (Result r : results) {
+            final String workers = Integer.toString(r.workers());
+            if (!r.ok()) {
+                out.append(markdownRow(List.of(markdownCell(r.benchmark()), markdownCell(r.system()),
+                        markdownCell(r.variant()), workers, "FAILED: " + markdownCell(String.valueOf(r.error())), "", "", "",
+                        "", "")));
+                continue;
+            }
+            out.append(markdownRow(List.of(markdownCell(r.benchmark()), markdownCell(r.system()), markdownCell(r.variant()),
+                    workers, String.format(Locale.ROOT, "%.1f", r.medianMs()), String.format(Locale.ROOT, "%.1f", r.minMs()),
+                    String.format(Locale.ROOT, "%.1f", r.maxMs()), String.format(Locale.ROOT, "%.0f", r.peakRssMb()),
+                    markdownCell(vsPekko(r).map(Comparison::formatted).orElse("")),
+                    markdownCell(vsNone(r).map(Comparison::formatted).orElse("")))));
+        }
+        out.append('\n');
+        for (Result r : results) {
+            for (Map.Entry<String, Double> e : r.extras().entrySet()) {
+                out.append(String.format(Locale.ROOT, "- %s %s/%s%s: %s = %.1f\n", markdownCell(r.benchmark()),
+                        markdownCell(r.system()), markdownCell(r.variant()), sweptWorkers(r), markdownCell(e.getKey()),
+                        e.getValue()));
+            }
+        }
+        results.stream().map(Result::benchmark).distinct().forEach(id -> {
+            final long warmup = warmupMillis(id);
+            if (warmup != info.warmupMillis()) {
+                out.append(String.format(Locale.ROOT, "- %s: warm-up iterations until at least %d ms of them have run\n",
+                        markdownCell(id), warmup));
+            }
+        });
+        for (String legend : List.of(RATIO_LEGEND, VS_NONE_LEGEND, OVERLAP_LEGEND)) {
+            out.append("- ").append(markdownCell(legend.replaceAll(" {2,}", " "))).append('\n');
+        }
+        return out.toString();
+    }
+
+    /** One table row: {@code | a | b |}, an empty cell as {@code | |}. */
+    private static String markdownRow(List<String> cells) {
+        final StringBuilder row = new StringBuilder("|");
+        for (String cell : cells) {
+            row.append(cell.isEmpty() ? " |" : " " + cell + " |");
+        }
+        return row.append('\n').toString();
+    }
+
+    /**
+     * {@code text} as Markdown table text on one line: plain, newlines as spaces, with the characters
+     * a table or GitHub's emphasis would read (bar, tilde, backslash, star, underscore, backtick)
+     * escaped by a backslash.
+     */
+    static String markdownCell(String text) {
+        final String line = plain(text).replace('\n', ' ').replace('\t', ' ');
+        final StringBuilder out = new StringBuilder(line.length());
+        for (int i = 0; i < line.length(); i++) {
+            final char c = line.charAt(i);
+            if ("|~\\*_`".indexOf(c) >= 0) {
+                out.append('\\');
+            }
+            out.append(c);
+        }
+        return out.toString();
+    }
+
     /** {@link #CSV_HEADER} and one line per run. */
     public String csv() {
         final String condition = csvField(plain(info.condition()));
@@ -339,9 +415,13 @@ public final class Report {
                 x, y, size, anchor, xml(plain(text))));
     }
 
-    /** Writes {@code latest.csv}, {@code latest.json} and {@code ratios.svg} into {@code dir}. */
+    /**
+     * Writes {@code latest.csv}, {@code latest.json}, {@code ratios.svg} and {@code results.md} (the
+     * results page: {@code cp bench-results/results.md docs/results-latest.md}) into {@code dir}.
+     */
     public void write(Path dir) throws IOException {
         Files.createDirectories(dir);
+        Files.writeString(dir.resolve("results.md"), markdown(), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("latest.csv"), csv(), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("latest.json"), json(), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("ratios.svg"), svg(), StandardCharsets.UTF_8);

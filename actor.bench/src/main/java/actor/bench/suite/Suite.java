@@ -76,8 +76,8 @@ public final class Suite {
             Progress goes to stderr. Prints a table on stdout (median, min, max, peak memory, ratio of
             Pekko's median to actorkit's, each stealing variant's speed-up over no stealing; a ratio
             whose runs' min-max ranges overlap is flagged ~) and writes bench-results/latest.csv,
-            latest.json (with every size used, date, commit, JVM, CPUs) and ratios.svg (the ratios
-            with min-max whiskers).
+            latest.json (with every size used, date, commit, JVM, CPUs), results.md (the table as a
+            Markdown page, to publish) and ratios.svg (the ratios with min-max whiskers).
 
             options:
               --preset small|reference   sizes (default small: 8-10 minutes on 2 cores; reference:
@@ -184,7 +184,7 @@ public final class Suite {
         System.out.print(report.table());
         report.write(options.out());
         System.err.println("results in " + options.out().toAbsolutePath().normalize()
-                + ": latest.csv, latest.json, ratios.svg");
+                + ": latest.csv, latest.json, ratios.svg, results.md");
         if (results.stream().anyMatch(r -> !r.ok())) {
             System.exit(1);
         }
