@@ -20,27 +20,30 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's jlink command as a user runs it after {@code mvn package}: an image of the JDK
- * modules it lists, built once, from which the examples run with the example's jar and its
- * dependencies ({@code target/modules}) on the module path. The command is read from the README, so
- * the two cannot drift; failsafe runs this after packaging (system properties {@code readme} and
- * {@code examples.modulePath}, set in the POM).
+ * The guide's jlink command ({@value #GUIDE}) as a user runs it after {@code mvn package}: an image
+ * of the JDK modules it lists, built once, from which the examples run with the example's jar and
+ * its dependencies ({@code target/modules}) on the module path. The command is read from the guide,
+ * so the two cannot drift; failsafe runs this after packaging (system properties
+ * {@code repository.root} and {@code examples.modulePath}, set in the POM).
  */
 class JlinkImageIT {
 
-    /** The README's paragraph on jlink starts with this; the first command of its first {@code sh} block is jlink's. */
+    /** The document that holds the jlink command, relative to the repository's root. */
+    private static final String GUIDE = "docs/guide.md";
+
+    /** The guide's paragraph on jlink starts with this; the first command of its first {@code sh} block is jlink's. */
     private static final String PARAGRAPH = "**jlink.**";
 
     @TempDir
     static Path temporary;
 
-    /** The image, built by {@link #buildTheImageWithTheReadmesCommand}. */
+    /** The image, built by {@link #buildTheImageWithTheGuidesCommand}. */
     private static Path image;
 
     @BeforeAll
     @Timeout(300)
-    static void buildTheImageWithTheReadmesCommand() throws IOException {
-        final List<String> command = readmeJlinkCommand();
+    static void buildTheImageWithTheGuidesCommand() throws IOException {
+        final List<String> command = guideJlinkCommand();
         assertEquals("jlink", command.get(0), "the jlink paragraph's command: " + command);
         assertEquals(command.size() - 2, command.indexOf("--output"), "the command ends with --output <dir>: " + command);
         image = temporary.resolve("runtime");
@@ -83,8 +86,9 @@ class JlinkImageIT {
     }
 
     /** The first command of the {@code sh} block after the jlink paragraph's start, split into its words. */
-    private static List<String> readmeJlinkCommand() throws IOException {
-        final List<String> lines = Files.readAllLines(Path.of(System.getProperty("readme")), StandardCharsets.UTF_8);
+    private static List<String> guideJlinkCommand() throws IOException {
+        final List<String> lines = Files.readAllLines(Path.of(System.getProperty("repository.root")).resolve(GUIDE),
+                StandardCharsets.UTF_8);
         int line = 0;
         while (line < lines.size() && !lines.get(line).startsWith(PARAGRAPH)) {
             line++;
@@ -92,7 +96,7 @@ class JlinkImageIT {
         while (line < lines.size() && !lines.get(line).equals("```sh")) {
             line++;
         }
-        assertTrue(line < lines.size(), "the README has a paragraph starting with " + PARAGRAPH + " and an sh block after it");
+        assertTrue(line < lines.size(), GUIDE + " has a paragraph starting with " + PARAGRAPH + " and an sh block after it");
         final StringBuilder command = new StringBuilder();
         for (line++; lines.get(line).endsWith("\\"); line++) {
             command.append(lines.get(line), 0, lines.get(line).length() - 1);
