@@ -32,7 +32,7 @@ public final class ActorSystemConfig {
     /**
      * Default mailbox kind: the spin-locked copy queue, which measured faster than the lock-free
      * MPSC queue whenever actors send to actors, and allocates nothing per send; the MPSC kind won
-     * only with one outside thread outrunning the workers ({@code docs/mailbox-kinds.md}).
+     * only with one outside thread outrunning the workers ({@code docs/lab/mailbox-kinds.md}).
      */
     public static final MailboxKind DEFAULT_MAILBOX_KIND = MailboxKind.COPY_QUEUE;
     /** Default quiet time after which {@link ActorSystem#close()} ends the live actors ({@link ActorError.ClosedQuietSystem}). */
@@ -410,7 +410,7 @@ public final class ActorSystemConfig {
 
         /**
          * Which queue the mailboxes use; default {@link #DEFAULT_MAILBOX_KIND}, the faster one as
-         * measured ({@code docs/mailbox-kinds.md}).
+         * measured ({@code docs/lab/mailbox-kinds.md}).
          *
          * @param mailboxKind the queue of every mailbox
          * @return this builder

@@ -4,7 +4,7 @@ package actor.api;
  * Which queue the executor's mailboxes use ({@link ActorSystemConfig.Builder#mailboxKind}). Both
  * keep every guarantee (per-actor FIFO, mutual exclusion, exactly-once delivery, work stealing,
  * messages sent after the stop reported); they differ in what a send costs.
- * {@code docs/mailbox-kinds.md} has the measured comparison.
+ * {@code docs/lab/mailbox-kinds.md} has the measured comparison.
  */
 public enum MailboxKind {
     /**

@@ -19,7 +19,7 @@ import java.util.Locale;
  * </pre>
  *
  * Default machines: 4 sockets of 8 cores sharing an L3 each (the reference's Intel machine), and 2
- * sockets of 32 cores in 4 L3 caches of 8 each. See {@code docs/locality.md}.
+ * sockets of 32 cores in 4 L3 caches of 8 each. See {@code docs/lab/locality.md}.
  */
 public final class LocalitySimulation {
 

@@ -98,7 +98,7 @@ public enum Benchmarks {
          * and 18-19 ms after 3 s or 6 s (three JVMs each), while actorkit's took about 13 ms after
          * any of them: a 1 s warm-up showed a lead of about 1.9x where the settled one is about
          * 1.4x. Twenty other rows, tried with 3 s, showed no lead that a 1 s warm-up inflated
-         * (docs/benchmarks.md).
+         * (docs/lab/benchmarks-notebook.md).
          */
         static final long PIPE_TO_SELF_MANY_MILLIS = 3_000;
         /**
@@ -108,7 +108,7 @@ public enum Benchmarks {
          * 400-465 ms first, then 180-290 ms for about 2 s, then 177-192 ms; C2 made 13
          * compilations of the toolkit's methods between 1 s and 2.5 s into such a run, against 3
          * for {@code none}. A 1 s warm-up left unsettled iterations in the measured window: JVM
-         * medians of 184-298 ms, where a 3 s warm-up gave 177-215 (docs/benchmarks.md).
+         * medians of 184-298 ms, where a 3 s warm-up gave 177-215 (docs/lab/benchmarks-notebook.md).
          */
         static final long STEALING_MILLIS = 3_000;
     }

@@ -25,7 +25,7 @@ import java.util.concurrent.locks.LockSupport;
  * a run measures the system that issues the reads, not the device (a
  * {@code ScheduledThreadPoolExecutor}, whose one lock the readers and its thread contend for, took
  * twice the reads' own latency to serve 2,000 requesters with no actor system at all; see
- * {@link IoFloor} and docs/benchmarks.md).
+ * {@link IoFloor} and docs/lab/benchmarks-notebook.md).
  *
  * <p>Threading: {@link #read} is called from any thread (the systems' workers); every completion
  * runs on the device's thread, together with whatever the caller chained on the future (an

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
  * The thief's rule for what backlog is worth stealing ({@link Thief#minMessagesToSteal(long, long)},
  * nothing before the victim's estimates settle) and the estimates it reads ({@link WorkerProgress#sampled}), with the figures measured on the
  * balance benchmarks: about 25 ns per message and one hand-off per message without work per
- * message, about 205-260 ns with it ({@code docs/benchmarks.md}).
+ * message, about 205-260 ns with it ({@code docs/lab/benchmarks-notebook.md}).
  */
 class StealRuleTest {
 

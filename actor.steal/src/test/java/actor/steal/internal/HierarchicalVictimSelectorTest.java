@@ -98,7 +98,7 @@ class HierarchicalVictimSelectorTest {
      * returning no victim while the other worker has no queued mailbox, whatever the thief's
      * attempts, target or topology (the budget only moves the start level, and a lone thief is never
      * throttled). Then the executor's attempt on that worker would find no mailbox to take either:
-     * the same failure and back-off ({@code docs/locality.md}, "On this machine").
+     * the same failure and back-off ({@code docs/lab/locality.md}, "On this machine").
      */
     @Test
     void onTwoWorkersTheOtherIsTheVictimExactlyWhenItHasAQueuedMailbox() {

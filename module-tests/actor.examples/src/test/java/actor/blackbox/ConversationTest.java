@@ -25,15 +25,15 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Conversations of one message at a time (a reply answered at once, back and forth) run one
- * mailbox after the other on their worker, without the pass over the slice in between (README,
- * "Conversations"). What that must not change: the rest of the slice keeps its turn (a rally
- * cannot hold off a bystander on the same worker for more than a bounded number of its messages),
+ * mailbox after the other on their worker, without the pass over the slice in between
+ * (docs/scheduling.md, "Conversations"). What that must not change: the rest of the slice keeps
+ * its turn (a rally cannot hold off a bystander on the same worker for more than a bounded number of its messages),
  * every message arrives once and in its sender's order, and no actor runs on two threads at once,
  * also while thieves move mailboxes and outside threads send to the same actors.
  */
 class ConversationTest {
 
-    /** What README promises: a followed conversation gives way after at most this many visits. */
+    /** What docs/scheduling.md promises: a followed conversation gives way after at most this many visits. */
     private static final int FOLLOW_LIMIT = 64;
 
     static final class Ball extends Message {

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A message queued for an actor before it terminated with DESTROY never reaches the incarnation
- * registered again afterwards: it is reported as sent to a terminated actor, as the README
+ * registered again afterwards: it is reported as sent to a terminated actor, as docs/guide.md
  * promises, while messages sent after the re-registration are received.
  */
 class ReRegistrationTest {

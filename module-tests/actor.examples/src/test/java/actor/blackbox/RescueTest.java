@@ -90,8 +90,8 @@ class RescueTest {
 
     /**
      * With many workers, all but the blocked one asleep, the sleepers take turns to look at the awake
-     * one (README: one look every 2 ms in all) and share what they saw, so the rescue comes within
-     * milliseconds: before, sleepers that fell asleep together woke together every 2 ms times their
+     * one (docs/scheduling.md: one look every 2 ms in all) and share what they saw, so the rescue
+     * comes within milliseconds: before, sleepers that fell asleep together woke together every 2 ms times their
      * number and a random victim was the blocked worker one time in fifteen, 30-60 ms a rescue
      * with 16 workers, none at all in most 50 ms blocks.
      */
@@ -206,7 +206,7 @@ class RescueTest {
     }
 
     /** A behaviour that computes (its thread stays runnable) until released, or for a set time. */
-    /** How long a runnable worker may stay in one batch before idle workers rescue its mailboxes (README). */
+    /** How long a runnable worker may stay in one batch before idle workers rescue its mailboxes (docs/scheduling.md). */
     private static final long RESCUE_RUNNING_BOUND_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
     static final class Spin extends Message {

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's two-JVM example, run as a user runs it: two JVMs on the module path with the one
+ * The two-JVM example of docs/remote.md, run as a user runs it: two JVMs on the module path with the one
  * documented flag; and what a modular application sees of {@code actor.remote}.
  */
 class RemoteExampleTest {
