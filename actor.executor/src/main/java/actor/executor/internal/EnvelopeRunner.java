@@ -130,7 +130,7 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
             undelivered.record(to.actor(), message);
             return;
         }
-        final Suspension suspension = to.suspension;
+        final Suspension suspension = to.mailbox.suspensionOf(to);
         if (suspension != null && suspension.active) {
             whileSuspended(to, suspension, message);
             return;
@@ -219,7 +219,7 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
     /** Terminates the actor of {@code to}, live until now, with {@code status}. */
     private void end(MailboxRegistration to, Allocation status) {
         terminated++;
-        to.mailbox.unlink(to);
+        to.mailbox.ended(to, access);
         try {
             access.terminate(to.actor(), status);
         } catch (Throwable hookFailure) {
