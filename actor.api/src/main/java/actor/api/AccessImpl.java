@@ -26,6 +26,11 @@ final class AccessImpl extends ActorAccess {
     }
 
     @Override
+    public boolean hasEnded(Registration to) {
+        return to.actor().hasEnded(to);
+    }
+
+    @Override
     public void terminate(Actor<?> actor, Allocation status) {
         actor.terminate(status);
         if (status == Allocation.DELETE || status == Allocation.DESTROY) {

@@ -45,68 +45,50 @@ import java.lang.invoke.VarHandle;
  */
 public abstract class Actor<M> {
 
-    /** {@code current} while one {@code register} call owns the actor; every other one is refused. */
-    private static final Registration REGISTERING = new Registration(null, null, -2) {
-    };
-
     private static final VarHandle VH_CURRENT;
+    private static final VarHandle VH_HOME;
 
     static {
         try {
-            VH_CURRENT = MethodHandles.lookup().findVarHandle(Actor.class, "current", Registration.class);
+            final MethodHandles.Lookup lookup = MethodHandles.lookup();
+            VH_CURRENT = lookup.findVarHandle(Actor.class, "current", Registration.class);
+            VH_HOME = lookup.findVarHandle(Actor.class, "home", Object.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
     /*
-     * Registration state. {@code current} is the publication point: register() and terminate() write
-     * the other fields first (plain) and {@code current} last (release); every reader loads
-     * {@code current} first (acquire) and the others after it (plain), so it sees them at least as
-     * new as the registration it loaded.
+     * Registration state, in two fields, because every live actor pays for each field it has
+     * (issue 30: an actor and its registration fit in 48 bytes). {@code current} is the
+     * publication point: register() and terminate() write {@code home} first and {@code current}
+     * last (release); every reader loads {@code current} first (acquire) and {@code home} after it,
+     * so it sees it at least as new as the state it loaded.
      *
-     * States of current: null (not registered) -> REGISTERING (CAS, by the one register() that wins)
-     * -> a Registration made by the executor (release, by that register(); or null again if
-     * refused) -> null (release, by the worker that ran the last behaviour). The constructor's
-     * first registration goes from null to the Registration directly: nothing else can see the
-     * actor yet. A thread writes the
-     * other fields only while it alone owns the actor: the register() that holds REGISTERING, or the
-     * worker running the live actor's last behaviour (no register() can start then). So the plain
-     * writes never race. Every registration is a new object that carries its own executor and
-     * ticket, so a sender always uses a matching pair, and a message queued for an earlier
-     * registration is recognised by identity and never reaches a later one.
+     * States of current: null (not registered yet: only inside the constructor) -> a Registration
+     * made by the executor (the constructor's plain publication) -> an Ended (release, by the
+     * worker that ran the last behaviour; shared by every actor of that system, ticket and status)
+     * -> a Claim (CAS, by the one register() that wins; it remembers the Ended it replaced) -> a new
+     * Registration (release, by that register(); or the Ended again if refused). A thread writes
+     * {@code home} only while it alone owns the actor: the constructor, the register() that holds
+     * the Claim, or the worker running the live actor's last behaviour; ref() only installs its
+     * Ref by CAS, so an owner's write is never lost. Every registration is a new object that
+     * carries its own executor and ticket, so a sender always uses a matching pair, and a message
+     * queued for an earlier registration is recognised by identity and never reaches a later one.
      */
-    /** Writer: the registering thread; the terminating worker on DELETE (null). Readers: any (after current). */
-    private ActorSystem system;
     /**
-     * The live registration, null, or {@link #REGISTERING}. Accessed through {@code VH_CURRENT}
-     * only: CAS by registering threads, release stores by the owner of the transition, acquire
-     * loads by everyone else.
+     * The live registration, an {@link Ended}, a {@link Claim}, or null inside the constructor.
+     * Accessed through {@code VH_CURRENT} only: CAS by registering threads, release stores by the
+     * owner of the transition, acquire loads by everyone else.
      */
     private Registration current;
     /**
-     * The latest registration; kept after termination (except DELETE) for a re-registration on the
-     * same system. Writer: the registering thread, the terminating worker on DELETE (null);
-     * readers: any (after current).
+     * The system of the latest registration (null after a DELETE), or the {@link Ref} that holds
+     * it once {@link #ref()} made one. Writers: the owner (see above), by CAS or, once it is a
+     * Ref, a plain write of the Ref's system, both before its release of current; ref() installs
+     * its Ref by CAS. Readers: any, after an acquire load of current.
      */
-    private Registration home;
-    /** The ticket of the latest registration, -1 before the first; kept after a DELETE. Writer/readers as {@code home}. */
-    private int lastTicket = -1;
-    /**
-     * How the actor last terminated; null while it has never terminated or is live. Writer: the
-     * terminating worker (before its release of current) and the registering thread; readers: any
-     * (after current).
-     */
-    private Allocation terminalStatus;
-    /** The send-only view handed out by {@link #ref()}; made on first use (a race makes an equal twin). */
-    private ActorRef<M> ref;
-
-    /**
-     * Where sends after termination go: the sink of the system of the latest registration, kept
-     * even after a DELETE (it holds no system). Writer: the registering thread; readers: any (after
-     * current).
-     */
-    private DeadLetters deadLetters;
+    private Object home;
 
     /**
      * Creates the actor and registers it with {@code system}, which must be running.
@@ -121,8 +103,10 @@ public abstract class Actor<M> {
             throw new NullPointerException("system");
         }
         // NOTE: no other thread can reach an actor under construction, so no register() races with
-        // this first one: it skips the claim (the CAS to REGISTERING) and the re-registration checks.
-        publish(system, system.executor().register(this, null));
+        // this first one: it skips the claim (the CAS to a Claim) and the re-registration checks.
+        final Registration made = system.executor().register(this, null);
+        home = system;
+        publish(made);
     }
 
     /**
@@ -199,8 +183,8 @@ public abstract class Actor<M> {
         // another system) may still use the old registration; its message is then queued and
         // reported as undelivered by the executor (never run), so that race is benign.
         final Registration to = acquireCurrent();
-        if (to == null || to == REGISTERING) {
-            final DeadLetters sink = deadLetters;
+        if (!isLive(to)) {
+            final DeadLetters sink = deadLettersOf(to);
             if (sink == null || sink.strict()) {
                 throw terminatedError(message);
             }
@@ -220,7 +204,7 @@ public abstract class Actor<M> {
         // NOTE: the same acquire load as post(): a send racing with the termination is queued and
         // reported as undelivered by the executor, as any message queued behind a termination.
         final Registration to = acquireCurrent();
-        if (to == null || to == REGISTERING) {
+        if (!isLive(to)) {
             return false;
         }
         to.executor().send(to, message);
@@ -274,7 +258,7 @@ public abstract class Actor<M> {
             throw new NullPointerException("continuation");
         }
         final Registration to = acquireCurrent();
-        if (to == null || to == REGISTERING) {
+        if (!isLive(to)) {
             throw new IllegalStateException(this + " is not live; await from its own behaviour");
         }
         to.executor().await(to, stage, continuation);
@@ -286,15 +270,22 @@ public abstract class Actor<M> {
      * instead of the actor itself: it can send {@code M} and nothing else. References to the same
      * actor are equal.
      *
-     * @return the reference (the same object on every call, give or take a race)
+     * @return the reference (the same object on every call)
      */
+    @SuppressWarnings("unchecked")
     public final ActorRef<M> ref() {
-        ActorRef<M> view = ref;
-        if (view == null) {
-            view = new Ref<>(this);
-            ref = view;
+        Object seen = VH_HOME.getAcquire(this);
+        while (!(seen instanceof Ref<?>)) {
+            // NOTE: publication point: the CAS publishes the Ref with the system it copied; if an
+            // owner changed the system meanwhile, the CAS fails and this copies the new one.
+            final Ref<M> made = new Ref<>(this, (ActorSystem) seen);
+            final Object witness = VH_HOME.compareAndExchange(this, seen, made);
+            if (witness == seen) {
+                return made;
+            }
+            seen = witness;
         }
-        return view;
+        return (Ref<M>) seen;
     }
 
     /**
@@ -305,7 +296,7 @@ public abstract class Actor<M> {
      */
     protected final ActorSystem system() {
         acquireCurrent();
-        final ActorSystem current = system;
+        final ActorSystem current = homeSystem();
         if (current == null) {
             throw new IllegalStateException(this + " was deleted; it no longer belongs to a system");
         }
@@ -317,8 +308,7 @@ public abstract class Actor<M> {
      * again} Also true while a {@link ActorSystem#register} of it is under way.
      */
     public final boolean isTerminated() {
-        final Registration r = acquireCurrent();
-        return r == null || r == REGISTERING;
+        return !isLive(acquireCurrent());
     }
 
     /**
@@ -326,8 +316,8 @@ public abstract class Actor<M> {
      * diagnostics; -1 if the actor was never registered.
      */
     public final int ticket() {
-        acquireCurrent();
-        return lastTicket;
+        final Registration now = acquireCurrent();
+        return now == null ? -1 : now.ticket();
     }
 
     @Override
@@ -337,55 +327,46 @@ public abstract class Actor<M> {
 
     /**
      * Registers this actor with {@code target}. Exactly one of several concurrent calls wins the
-     * CAS null -> REGISTERING; the others see REGISTERING or a live registration and are refused,
-     * so the executor counts the actor once.
+     * CAS from the Ended to its Claim; the others see that Claim or a live registration and are
+     * refused, so the executor counts the actor once.
      */
     final void register(ActorSystem target) {
         Registration seen = acquireCurrent();
+        final Claim claim;
         while (true) {
-            if (seen != null) {
+            if (!(seen instanceof Ended ended)) {
                 throw new IllegalStateException(this + " is already registered and live"
-                        + (seen == REGISTERING ? " (another thread is registering it)" : "")
+                        + (seen instanceof Claim ? " (another thread is registering it)" : "")
                         + "; terminate it first");
             }
-            if (terminalStatus == Allocation.DELETE) {
-                // NOTE: DELETE after an acquired null is final (no register gets past it), so
-                // refusing here without the CAS is safe; any other status is checked after the CAS.
+            if (ended.status == Allocation.DELETE) {
+                // NOTE: DELETE is final (no register gets past it), so refusing without the CAS is safe.
                 throw deletedError();
             }
-            final Registration witness = (Registration) VH_CURRENT.compareAndExchange(this, null, REGISTERING);
-            if (witness == null) {
+            final Claim attempt = new Claim(ended);
+            final Registration witness = (Registration) VH_CURRENT.compareAndExchange(this, seen, attempt);
+            if (witness == seen) {
+                claim = attempt;
                 break;
             }
             seen = witness;
         }
-        // This thread owns the actor until its release store of current below. The CAS read the null
-        // released by terminate(), so terminalStatus is that termination's status (an ABA through
-        // another register and termination since the check above is caught here).
-        if (terminalStatus == Allocation.DELETE) {
-            VH_CURRENT.setRelease(this, null);
-            throw deletedError();
-        }
-        final ActorExecutor targetExecutor = target.executor();
+        // This thread owns the actor until its release store of current below.
         final Registration made;
         try {
-            made = targetExecutor.register(this, home);
+            made = target.executor().register(this, claim.previous);
         } catch (RuntimeException | Error refused) {
-            VH_CURRENT.setRelease(this, null);
+            VH_CURRENT.setRelease(this, claim.previous);
             throw refused;
         }
-        publish(target, made);
+        setHomeSystem(target);
+        publish(made);
     }
 
-    /** Records the registration {@code made} with {@code target} and publishes it; the caller owns the actor. */
-    private void publish(ActorSystem target, Registration made) {
-        system = target;
-        deadLetters = target.deadLetterSink();
-        home = made;
-        lastTicket = made.ticket();
-        terminalStatus = null;
-        // NOTE: publication point: the release store orders the plain writes above before the
-        // registration; senders and workers read it with acquire before reading them.
+    /** Publishes the registration {@code made}; the caller owns the actor and has set its system. */
+    private void publish(Registration made) {
+        // NOTE: publication point: the release store orders the owner's writes of home before the
+        // registration; senders and workers read it with acquire before reading home.
         VH_CURRENT.setRelease(this, made);
         Spawning.note(this);
     }
@@ -395,17 +376,27 @@ public abstract class Actor<M> {
         return acquireCurrent() == registration;
     }
 
+    /**
+     * Whether the actor has terminated since {@code registration} was made: false while it is live,
+     * before its constructor or a register() has published it, and while a register() of the actor
+     * is under way (then it may be an ended one, which the caller keeps until it asks again).
+     */
+    final boolean hasEnded(Registration registration) {
+        final Registration now = acquireCurrent();
+        return now != registration && now != null && !(now instanceof Claim);
+    }
+
     /** Called by the worker that ran the actor's last behaviour, while the actor is live. */
     final void terminate(Allocation status) {
-        terminalStatus = status;
+        final Registration live = acquireCurrent();
+        final Ended ended = homeSystem().ended(status, live.ticket());
         if (status == Allocation.DELETE) {
             // NOTE: a deleted actor keeps no reference to its system or executor.
-            system = null;
-            home = null;
+            setHomeSystem(null);
         }
-        // NOTE: publication point: a register that reads this null (its CAS) sees the status, so it
-        // refuses a deleted actor.
-        VH_CURRENT.setRelease(this, null);
+        // NOTE: publication point: a register that reads this Ended (its CAS) sees its status, so
+        // it refuses a deleted actor.
+        VH_CURRENT.setRelease(this, ended);
     }
 
     final Allocation dispatch(Object message) {
@@ -420,9 +411,12 @@ public abstract class Actor<M> {
     /** {@link #ref()}: sends to the actor, equal to every other reference to it. */
     private static final class Ref<M> implements ActorRef<M> {
         private final Actor<M> actor;
+        /** The actor's system, as {@code home} would hold it: written and read under the rules of {@code home}. */
+        private ActorSystem system;
 
-        Ref(Actor<M> actor) {
+        Ref(Actor<M> actor, ActorSystem system) {
             this.actor = actor;
+            this.system = system;
         }
 
         @Override
@@ -451,9 +445,44 @@ public abstract class Actor<M> {
         }
     }
 
-    /** The registration, loaded with acquire: the fields written before its release store are visible after. */
+    /** The registration, loaded with acquire: the owner's writes before its release store are visible after. */
     private Registration acquireCurrent() {
         return (Registration) VH_CURRENT.getAcquire(this);
+    }
+
+    /** Whether {@code state}, a value of current, is a live registration (not an Ended, a Claim, or null). */
+    private static boolean isLive(Registration state) {
+        return state != null && state.actor() != null;
+    }
+
+    /** The system of the latest registration, null after a DELETE; read after an acquire load of current. */
+    private ActorSystem homeSystem() {
+        final Object now = home;
+        return now instanceof Ref<?> view ? view.system : (ActorSystem) now;
+    }
+
+    /** Sets the system of the latest registration; only by the owner, before its release of current. */
+    private void setHomeSystem(ActorSystem system) {
+        Object seen = VH_HOME.getAcquire(this);
+        while (!(seen instanceof Ref<?>)) {
+            final Object witness = VH_HOME.compareAndExchange(this, seen, system);
+            if (witness == seen) {
+                return;
+            }
+            seen = witness;
+        }
+        ((Ref<?>) seen).system = system;
+    }
+
+    /** The dead-letter sink for a send that found {@code state}, not live; null if never registered. */
+    private DeadLetters deadLettersOf(Registration state) {
+        if (state instanceof Ended ended) {
+            return ended.deadLetters;
+        }
+        if (state instanceof Claim claim) {
+            return claim.previous.deadLetters;
+        }
+        return null;
     }
 
     private IllegalStateException deletedError() {
@@ -468,8 +497,30 @@ public abstract class Actor<M> {
 
     /** How the actor terminated (FINISHED while a re-registration is under way). */
     private Allocation terminalStatusOrFinished() {
-        acquireCurrent();
-        final Allocation status = terminalStatus;
-        return status == null ? Allocation.FINISHED : status;
+        return acquireCurrent() instanceof Ended ended ? ended.status : Allocation.FINISHED;
+    }
+
+    /**
+     * The state of an actor while one {@link #register} call owns it: made by that call, so the
+     * call that wins the CAS knows it holds the claim, and other threads see what the actor last
+     * ended as. Never queued.
+     */
+    private static final class Claim extends Registration {
+        final Ended previous;
+
+        Claim(Ended previous) {
+            super(null);
+            this.previous = previous;
+        }
+
+        @Override
+        public ActorExecutor executor() {
+            return previous.executor();
+        }
+
+        @Override
+        public int ticket() {
+            return previous.ticket();
+        }
     }
 }

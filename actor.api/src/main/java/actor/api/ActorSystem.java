@@ -35,6 +35,13 @@ public final class ActorSystem implements AutoCloseable {
     private final ActorSystemConfig config;
     private final ActorExecutor executor;
     private final DeadLetters deadLetters;
+    /**
+     * The terminal states of this system's actors, {@code [status * mailboxes + ticket]} for the
+     * statuses DELETE, DESTROY, FINISHED, each made on first use ({@link #ended}). Written by any
+     * terminating worker with a plain store: a racing worker makes an equal twin, and each actor
+     * publishes the one it uses with its own release store.
+     */
+    private final Ended[] ended;
     /** Guards the one-time end of debug tracking; written under {@code this}. */
     private boolean debugReleased;
 
@@ -42,6 +49,7 @@ public final class ActorSystem implements AutoCloseable {
         this.config = config;
         this.executor = executor;
         this.deadLetters = deadLetters;
+        this.ended = new Ended[3 * config.mailboxes()];
     }
 
     /**
@@ -540,6 +548,19 @@ public final class ActorSystem implements AutoCloseable {
 
     DeadLetters deadLetterSink() {
         return deadLetters;
+    }
+
+    /** The shared terminal state of an actor with {@code ticket} that ended with {@code status} (not NODELETE). */
+    Ended ended(Allocation status, int ticket) {
+        final int slot = (status.ordinal() - Allocation.DELETE.ordinal()) * config.mailboxes() + ticket;
+        Ended state = ended[slot];
+        if (state == null) {
+            // NOTE: benign race: Ended is immutable (final fields), so a twin made by another worker
+            // is as good, and a reader that sees the reference sees its fields.
+            state = new Ended(status, ticket, deadLetters, status == Allocation.DELETE ? null : this);
+            ended[slot] = state;
+        }
+        return state;
     }
 
     private synchronized void releaseDebugTracking() {

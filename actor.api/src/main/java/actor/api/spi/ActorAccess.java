@@ -26,6 +26,12 @@ public abstract class ActorAccess {
      */
     public abstract Allocation deliver(Registration to, Object message);
 
+    /**
+     * Whether the actor of {@code to} has terminated since {@code to} was made: false while it is
+     * live, before it is published, and while a new registration of that actor is under way.
+     */
+    public abstract boolean hasEnded(Registration to);
+
     /** Terminates {@code actor} with {@code status} and runs its destroy hook if the status asks for it. */
     public abstract void terminate(Actor<?> actor, Allocation status);
 

@@ -9,23 +9,18 @@ import actor.api.Actor;
  * message queued for an earlier registration (before a {@code DESTROY} and a new
  * {@link actor.api.ActorSystem#register}) is recognised and never reaches the new one.
  *
- * <p>Immutable: the executor and ticket are final, so a sender always sees a matching pair.
+ * <p>Immutable: the actor is final and an implementation's executor and ticket never change, so a
+ * sender always sees a matching pair. They are methods rather than fields because a live actor
+ * pays for every field of its registration: the executor's implementation derives both from the
+ * mailbox it holds anyway.
  */
 public abstract class Registration {
 
     private final Actor<?> actor;
-    private final ActorExecutor executor;
-    private final int ticket;
 
-    /**
-     * @param actor    the registered actor
-     * @param executor the executor it is registered with
-     * @param ticket   its mailbox index on that executor
-     */
-    protected Registration(Actor<?> actor, ActorExecutor executor, int ticket) {
+    /** @param actor the registered actor; null only for {@code actor.api}'s own markers of a non-live actor */
+    protected Registration(Actor<?> actor) {
         this.actor = actor;
-        this.executor = executor;
-        this.ticket = ticket;
     }
 
     /** The registered actor. */
@@ -34,12 +29,8 @@ public abstract class Registration {
     }
 
     /** The executor the actor is registered with. */
-    public final ActorExecutor executor() {
-        return executor;
-    }
+    public abstract ActorExecutor executor();
 
     /** The actor's mailbox index on that executor. */
-    public final int ticket() {
-        return ticket;
-    }
+    public abstract int ticket();
 }

@@ -28,6 +28,7 @@ import actor.bench.toolkit.Counting;
 import actor.bench.toolkit.DynamicSend;
 import actor.bench.toolkit.DynamicSendExternal;
 import actor.bench.toolkit.Executor;
+import actor.bench.toolkit.Footprint;
 import actor.bench.toolkit.ForkJoinCreate;
 import actor.bench.toolkit.ForkJoinThroughput;
 import actor.bench.toolkit.IoBound;
@@ -70,6 +71,7 @@ public enum Benchmarks {
     BIG("big", Big::new, PekkoBig::new, false, false),
     BROKER("broker", Broker::new, PekkoBroker::new, false, false),
     SPAWN("spawn", Spawn::new, PekkoSpawn::new, false, false),
+    FOOTPRINT("footprint", Footprint::new, null, false, false),
     RESCUE("rescue", Rescue::new, PekkoRescue::new, true, false),
     ASK("ask", Ask::new, PekkoAsk::new, false, false),
     IO_BLOCK("io-block", IoBound::blocking, PekkoIoBound::blocking, WorkerSweeps.IO),

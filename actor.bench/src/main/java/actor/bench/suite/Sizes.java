@@ -65,6 +65,8 @@ import java.util.Map;
  * @param remotePingPongRoundTrips remote ping-pong (two JVMs on loopback): round trips, one at a time
  * @param remoteMessages       remote throughput (two JVMs on loopback): messages one way
  * @param remoteWindow         remote throughput: messages per acknowledged window (two windows in flight)
+ * @param footprintActors      footprint (actorkit only): live actors of one int field, for bytes and
+ *                             nanoseconds per actor
  */
 public record Sizes(long staticSends, long dynamicSends, long staticSendsExternal, long dynamicSendsExternal,
                     int executorActors, int executorGroup, int executorRounds,
@@ -78,7 +80,8 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
                     int ioActors, int ioManyActors, int ioRequests, int ioDelayMicros,
                     int nqueensSize, int nqueensThreshold, int nqueensWorkers,
                     int trapezoidPieces, int trapezoidWorkers,
-                    int remotePingPongRoundTrips, int remoteMessages, int remoteWindow) {
+                    int remotePingPongRoundTrips, int remoteMessages, int remoteWindow,
+                    int footprintActors) {
 
     /**
      * About ten minutes for the whole suite on this 2-core machine (warm-ups included),
@@ -104,7 +107,8 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
             64, 2_000, 10, 1_000,                         // io-block, io-await; io-await-many
             11, 4, 20,                                    // nqueens
             1_000_000, 100,                               // trapezoid
-            2_000, 200_000, 1_000);                       // remote ping-pong, throughput, window
+            2_000, 200_000, 1_000,                        // remote ping-pong, throughput, window
+            1_000_000);                                   // footprint
 
     /** The reference chapter's and Savina's sizes. */
     public static final Sizes REFERENCE = new Sizes(
@@ -121,7 +125,8 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
             256, 4_000, 40, 1_000,
             12, 4, 20,
             10_000_000, 100,
-            20_000, 2_000_000, 1_000);
+            20_000, 2_000_000, 1_000,
+            10_000_000);
 
     /** The preset called {@code name} ("small" or "reference"). */
     public static Sizes preset(String name) {

@@ -3,6 +3,7 @@ package actor.executor.internal;
 import actor.api.ActorError;
 import actor.api.ActorSystemConfig;
 import actor.api.PoisonPill;
+import actor.api.spi.ActorAccess;
 import actor.api.spi.Registration;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -36,18 +37,21 @@ final class Ending {
     private final Timers timers;
     private final Reporter reporter;
     private final Mailbox[] mailboxes;
+    private final ActorAccess access;
     private final Worker[] workers;
     private final BiConsumer<Registration, Object> send;
     private final Runnable abort;
 
     Ending(ActorSystemConfig config, Termination termination, ExitWait exitWait, Timers timers, Reporter reporter,
-           Mailbox[] mailboxes, Worker[] workers, BiConsumer<Registration, Object> send, Runnable abort) {
+           Mailbox[] mailboxes, ActorAccess access, Worker[] workers, BiConsumer<Registration, Object> send,
+           Runnable abort) {
         this.config = config;
         this.termination = termination;
         this.exitWait = exitWait;
         this.timers = timers;
         this.reporter = reporter;
         this.mailboxes = mailboxes;
+        this.access = access;
         this.workers = workers;
         this.send = send;
         this.abort = abort;
@@ -88,7 +92,7 @@ final class Ending {
     void close() {
         final long quietNanos = config.closeWhenQuietFor().toNanos();
         if (!exitWait.awaitUnlessQuiet("close()", this::activity, quietNanos, this::cancelPeriodicTimers)) {
-            final List<MailboxRegistration> live = LiveActors.snapshot(mailboxes);
+            final List<MailboxRegistration> live = LiveActors.snapshot(mailboxes, access);
             reporter.report(new ActorError.ClosedQuietSystem(config.closeWhenQuietFor(), live.size(),
                     LiveActors.describe(live)));
             pillLive(Collections.newSetFromMap(new IdentityHashMap<>()));
@@ -111,7 +115,7 @@ final class Ending {
 
     /** Sends {@link PoisonPill#FINISHED} to every live actor not in {@code pilled}, and adds it there. */
     private void pillLive(Set<Registration> pilled) {
-        for (MailboxRegistration live : LiveActors.snapshot(mailboxes)) {
+        for (MailboxRegistration live : LiveActors.snapshot(mailboxes, access)) {
             if (pilled.add(live)) {
                 send.accept(live, PoisonPill.FINISHED);
             }

@@ -130,7 +130,7 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
             undelivered.record(to.actor(), message);
             return;
         }
-        final Suspension suspension = to.suspension;
+        final Suspension suspension = to.mailbox.suspensionOf(to);
         if (suspension != null && suspension.active) {
             whileSuspended(to, suspension, message);
             return;
@@ -219,7 +219,6 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
     /** Terminates the actor of {@code to}, live until now, with {@code status}. */
     private void end(MailboxRegistration to, Allocation status) {
         terminated++;
-        to.mailbox.unlink(to);
         try {
             access.terminate(to.actor(), status);
         } catch (Throwable hookFailure) {
@@ -227,6 +226,10 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
                 throw hookFailure;
             }
             reporter.hookFailed(to.actor(), hookFailure);
+        } finally {
+            // NOTE: after terminate, which moved the actor past this registration: a prune here
+            // must see it ended.
+            to.mailbox.ended(to, access);
         }
     }
 

@@ -1,6 +1,7 @@
 package actor.executor.internal;
 
 import actor.api.ActorError;
+import actor.api.spi.ActorAccess;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,13 +29,16 @@ final class ExitWait {
 
     private final Termination termination;
     private final Mailbox[] mailboxes;
+    private final ActorAccess access;
     private final Timers timers;
     private final Reporter reporter;
     private final long warnAfterNanos;
 
-    ExitWait(Termination termination, Mailbox[] mailboxes, Timers timers, Reporter reporter, long warnAfterNanos) {
+    ExitWait(Termination termination, Mailbox[] mailboxes, ActorAccess access, Timers timers, Reporter reporter,
+             long warnAfterNanos) {
         this.termination = termination;
         this.mailboxes = mailboxes;
+        this.access = access;
         this.timers = timers;
         this.reporter = reporter;
         this.warnAfterNanos = warnAfterNanos;
@@ -174,7 +178,7 @@ final class ExitWait {
     }
 
     private void report(String call, long waitedNanos) {
-        final List<MailboxRegistration> live = LiveActors.snapshot(mailboxes);
+        final List<MailboxRegistration> live = LiveActors.snapshot(mailboxes, access);
         final List<Timers.Timer> periodic = timers.livePeriodic();
         reporter.report(new ActorError.StopWaiting(call, Duration.ofNanos(waitedNanos), live.size(),
                 LiveActors.describe(live), periodic.size(), Timers.describePeriodic(periodic)));

@@ -1,5 +1,6 @@
 package actor.executor.internal;
 
+import actor.api.spi.ActorAccess;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -24,10 +25,10 @@ final class LiveActors {
     }
 
     /** Every live registration of {@code mailboxes}. */
-    static List<MailboxRegistration> snapshot(Mailbox[] mailboxes) {
+    static List<MailboxRegistration> snapshot(Mailbox[] mailboxes, ActorAccess access) {
         final List<MailboxRegistration> live = new ArrayList<>();
         for (Mailbox mailbox : mailboxes) {
-            mailbox.collectLive(live);
+            mailbox.collectLive(live, access);
         }
         return live;
     }

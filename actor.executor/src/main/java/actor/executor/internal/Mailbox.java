@@ -2,6 +2,10 @@ package actor.executor.internal;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import actor.api.spi.ActorAccess;
+import actor.api.spi.ActorExecutor;
+import java.util.Collection;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
@@ -108,8 +112,24 @@ abstract class Mailbox extends MailboxFields {
     }
 
     final int index;
-    /** Head of the list of live registrations whose ticket is this mailbox; under the lock. */
+    /**
+     * The executor whose mailbox this is, for its registrations ({@link MailboxRegistration#executor}).
+     * NOTE: a plain write by the executor's constructor, before any registration exists, published
+     * with the executor itself (its final field holds the mailboxes).
+     */
+    ActorExecutor executor;
+    /**
+     * Head of the list of registrations whose ticket is this mailbox: every live one, and those
+     * ended since the last {@link #prune}; under the lock.
+     */
     private MailboxRegistration live;
+    /** The registrations in that list; under the lock. */
+    private int listed;
+    /**
+     * Registrations of this mailbox ended since the last prune: written and read only by the worker
+     * processing the mailbox, as the joined slots below.
+     */
+    private int endedSincePrune;
     /**
      * The live registrations, at most two, that joined this mailbox while its batch ran
      * ({@link Placement}); null slots are free. Here rather than a flag in every registration,
@@ -120,6 +140,13 @@ abstract class Mailbox extends MailboxFields {
      */
     private MailboxRegistration joinedFirst;
     private MailboxRegistration joinedSecond;
+    /**
+     * The await state of this mailbox's live actors that awaited ({@link Suspension}), null while
+     * there is none: here rather than a field in every registration. Read and written only by the
+     * worker processing the mailbox, as the joined slots are, and by the final sweep after every
+     * worker has exited.
+     */
+    private IdentityHashMap<MailboxRegistration, Suspension> suspensions;
 
     /** A mailbox with no owner yet: the executor sets it before any worker starts. */
     Mailbox(int index) {
@@ -290,48 +317,88 @@ abstract class Mailbox extends MailboxFields {
     /** Adds a new registration to the live list (it is not yet published, so nothing is sent to it yet). */
     final void link(MailboxRegistration registration) {
         lock();
-        final MailboxRegistration head = live;
-        registration.nextLive = head;
-        if (head != null) {
-            head.previousLive = registration;
-        }
+        registration.nextLive = live;
         live = registration;
+        listed++;
         unlock();
     }
 
     /**
-     * Removes a registration whose actor just terminated from the live list (on the worker that ran
-     * the actor's last behaviour).
+     * Forgets a registration whose actor just terminated, on the worker that ran its last behaviour:
+     * its await state and joined slot at once; its place in the live list at the next prune, which
+     * comes once the ended registrations are half the list, so that each termination walks at most
+     * two nodes of it on average and takes the lock only then.
      */
-    final void unlink(MailboxRegistration registration) {
-        lock();
-        final MailboxRegistration previous = registration.previousLive;
-        final MailboxRegistration next = registration.nextLive;
-        if (previous == null) {
-            live = next;
-        } else {
-            previous.nextLive = next;
-        }
-        if (next != null) {
-            next.previousLive = previous;
-        }
-        registration.previousLive = null;
-        registration.nextLive = null;
-        unlock();
+    final void ended(MailboxRegistration registration, ActorAccess access) {
         if (registration == joinedFirst) {
             joinedFirst = null;
         } else if (registration == joinedSecond) {
             joinedSecond = null;
         }
+        if (suspensions != null && suspensions.remove(registration) != null && suspensions.isEmpty()) {
+            suspensions = null;
+        }
+        // NOTE: a plain read of a count written under the lock by creators: a stale value only
+        // moves the prune by a termination or a few.
+        if (++endedSincePrune * 2 >= listed) {
+            prune(access);
+        }
     }
 
-    /** Appends every live registration of this mailbox to {@code into}, under the lock (a snapshot). */
-    final void collectLive(List<MailboxRegistration> into) {
+    /** Unlinks the ended registrations from the live list; on the worker processing the mailbox. */
+    private void prune(ActorAccess access) {
         lock();
-        for (MailboxRegistration r = live; r != null; r = r.nextLive) {
-            into.add(r);
+        MailboxRegistration previous = null;
+        for (MailboxRegistration r = live; r != null; ) {
+            final MailboxRegistration next = r.nextLive;
+            if (access.hasEnded(r)) {
+                if (previous == null) {
+                    live = next;
+                } else {
+                    previous.nextLive = next;
+                }
+                r.nextLive = null;
+                listed--;
+            } else {
+                previous = r;
+            }
+            r = next;
         }
         unlock();
+        endedSincePrune = 0;
+    }
+
+    /**
+     * Appends every registration of this mailbox whose actor has not ended to {@code into}, under
+     * the lock (a snapshot).
+     */
+    final void collectLive(List<MailboxRegistration> into, ActorAccess access) {
+        lock();
+        for (MailboxRegistration r = live; r != null; r = r.nextLive) {
+            if (!access.hasEnded(r)) {
+                into.add(r);
+            }
+        }
+        unlock();
+    }
+
+    /** The await state of {@code registration}, or null if it never awaited; on the worker processing this mailbox. */
+    final Suspension suspensionOf(MailboxRegistration registration) {
+        final IdentityHashMap<MailboxRegistration, Suspension> all = suspensions;
+        return all == null ? null : all.get(registration);
+    }
+
+    /** Keeps {@code suspension}, the new await state of one of its live registrations; on the worker processing it. */
+    final void keepSuspension(MailboxRegistration registration, Suspension suspension) {
+        if (suspensions == null) {
+            suspensions = new IdentityHashMap<>();
+        }
+        suspensions.put(registration, suspension);
+    }
+
+    /** The await states of its live actors, for the final sweep (after every worker has exited). */
+    final Collection<Suspension> suspensions() {
+        return suspensions == null ? List.of() : suspensions.values();
     }
 
     /** Under the lock: the owner now (tests check it against the slot table). */

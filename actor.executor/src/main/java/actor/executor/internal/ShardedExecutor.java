@@ -83,13 +83,14 @@ final class ShardedExecutor implements ActorExecutor {
         for (int i = 0; i < m; i++) {
             // NOTE: plain writes before the workers start; Thread.start publishes them.
             mailboxes[i].owner = sleeps[table.workerOf(i)];
+            mailboxes[i].executor = this;
         }
         final VictimSelector selector = config.victimSelector();
         final boolean stealing = n > 1 && !(selector instanceof NoVictimSelector);
         this.placement = new Placement(table, config.placement(), stealing);
         this.deadLetters = deadLetters;
         this.timers = new Timers(config.name(), reporter, access);
-        this.exitWait = new ExitWait(termination, mailboxes, timers, reporter, config.stopWarningAfter().toNanos());
+        this.exitWait = new ExitWait(termination, mailboxes, access, timers, reporter, config.stopWarningAfter().toNanos());
         final long sleepAfterNanos = config.sleepAfter().map(d -> d.toNanos()).orElse(-1L);
         final StealStamps stamps = stealing ? new StealStamps(n, SystemNanoClock.INSTANCE) : null;
         final int[] pinnedCpus = CpuAffinity.workerCpus(config);
@@ -113,7 +114,7 @@ final class ShardedExecutor implements ActorExecutor {
             sleeps[w].bind(threads[w]);
             termination.bind(w, threads[w], sleeps[w]);
         }
-        this.ending = new Ending(config, termination, exitWait, timers, reporter, mailboxes, workers, this::send,
+        this.ending = new Ending(config, termination, exitWait, timers, reporter, mailboxes, access, workers, this::send,
                 this::abort);
     }
 
@@ -139,12 +140,12 @@ final class ShardedExecutor implements ActorExecutor {
         final boolean again = previous != null && previous.executor() == this;
         final Mailbox joining = again ? null : placement.joining(actor, creator);
         if (joining != null) {
-            final MailboxRegistration made = new MailboxRegistration(actor, this, joining);
+            final MailboxRegistration made = new MailboxRegistration(actor, joining);
             joining.linkJoined(made);
             return made;
         }
         final int ticket = again ? previous.ticket() : placement.ticketFor(actor, creator);
-        final MailboxRegistration made = new MailboxRegistration(actor, this, mailboxes[ticket]);
+        final MailboxRegistration made = new MailboxRegistration(actor, mailboxes[ticket]);
         made.mailbox.link(made);
         return made;
     }
@@ -157,14 +158,14 @@ final class ShardedExecutor implements ActorExecutor {
             throw new IllegalStateException("await is for " + to.actor() + "'s own behaviour, on its worker; "
                     + Thread.currentThread().getName() + " is not running it");
         }
-        Suspension suspension = to.suspension;
+        Suspension suspension = to.mailbox.suspensionOf(to);
         if (suspension != null && suspension.active) {
             throw new IllegalStateException(to.actor() + " already awaits a stage: await once per behaviour "
                     + "(its continuation may await again)");
         }
         if (suspension == null) {
             suspension = new Suspension(this, to);
-            to.suspension = suspension;
+            to.mailbox.keepSuspension(to, suspension);
         }
         suspension.arm(continuation);
         try {
@@ -338,12 +339,12 @@ final class ShardedExecutor implements ActorExecutor {
         for (Worker worker : workers) {
             undelivered.addAll(worker.runner.undelivered);
         }
-        for (MailboxRegistration suspended : LiveActors.snapshot(mailboxes)) {
-            if (suspended.suspension != null) {
-                for (Object heldBack : suspended.suspension.heldBack) {
+        for (Mailbox mailbox : mailboxes) {
+            for (Suspension suspended : mailbox.suspensions()) {
+                for (Object heldBack : suspended.heldBack) {
                     undelivered.record(suspended.actor(), heldBack);
                 }
-                suspended.suspension.heldBack.clear();
+                suspended.heldBack.clear();
             }
         }
         for (Mailbox mailbox : mailboxes) {

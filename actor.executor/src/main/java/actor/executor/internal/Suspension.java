@@ -1,5 +1,6 @@
 package actor.executor.internal;
 
+import actor.api.Actor;
 import actor.api.Allocation;
 import actor.api.Continuation;
 import java.util.ArrayDeque;
@@ -59,6 +60,11 @@ final class Suspension implements BiConsumer<Object, Throwable> {
         result = value;
         failure = thrown instanceof CompletionException wrapped && wrapped.getCause() != null ? wrapped.getCause() : thrown;
         executor.send(to, this);
+    }
+
+    /** The actor that awaits. */
+    Actor<?> actor() {
+        return to.actor();
     }
 
     /** Ends the suspension and runs the continuation (once per arm). */
