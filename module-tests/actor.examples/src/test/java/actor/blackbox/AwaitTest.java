@@ -230,7 +230,11 @@ class AwaitTest {
         final ActorError.BehaviourFailed failed = errors.ofType(ActorError.BehaviourFailed.class).get(0);
         assertEquals("continuation 1", failed.failure().getMessage());
         assertTrue(failed.message().toString().contains("after await"), failed.message().toString());
-        assertEquals(1, errors.undeliveredCount(), "message 2 was held back, then its actor ended");
+        // NOTE: message 2 is held back behind the await and reported undelivered when the actor ends;
+        // only if the sending thread was preempted between the two sends long enough for the actor
+        // to end first (a busy machine) is it a dead letter instead. Either way it is reported once.
+        assertEquals(1, errors.undeliveredCount() + errors.ofType(ActorError.DeadLetter.class).size(),
+                "message 2 was held back, then its actor ended (or, sent after the end, a dead letter)");
     }
 
     /** Awaits twice in one behaviour; records what the second call threw. */
