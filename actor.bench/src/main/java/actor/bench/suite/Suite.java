@@ -157,15 +157,7 @@ public final class Suite {
             runAb(options, info, plan);
             return;
         }
-        final AutoCloseable condition;
-        try {
-            condition = options.condition().apply();
-        } catch (IllegalStateException e) {
-            System.err.println("bench: " + e.getMessage());
-            System.exit(2);
-            return;
-        }
-        System.err.println("condition: " + options.condition().label());
+        final AutoCloseable condition = startCondition(options);
         try (condition) {
             // NOTE: fork by fork over the whole plan, not run by run: a machine that drifts for minutes
             // then weighs on every run alike.
@@ -213,6 +205,22 @@ public final class Suite {
         return steps;
     }
 
+    /**
+     * Applies the run's condition (contention, CPU quota) and says which on stderr; exits with 2,
+     * saying why, where it cannot be applied (no root, no cpu controller).
+     */
+    private static AutoCloseable startCondition(Options options) throws IOException {
+        try {
+            final AutoCloseable condition = options.condition().apply();
+            System.err.println("condition: " + options.condition().label());
+            return condition;
+        } catch (IllegalStateException e) {
+            System.err.println("bench: " + e.getMessage());
+            System.exit(2);
+            throw e;
+        }
+    }
+
     /** An A/B run: builds both sides, runs {@link #abPlan} under the condition, prints and writes the {@link AbReport}. */
     private static void runAb(Options options, RunInfo info, List<Planned> plan) throws Exception {
         final Path cache = options.out().resolve("ab");
@@ -234,15 +242,7 @@ public final class Suite {
             forks.put(side, rows);
         }
         final List<AbStep> steps = abPlan(plan, options.forks());
-        final AutoCloseable condition;
-        try {
-            condition = options.condition().apply();
-        } catch (IllegalStateException e) {
-            System.err.println("bench: " + e.getMessage());
-            System.exit(2);
-            return;
-        }
-        System.err.println("condition: " + options.condition().label());
+        final AutoCloseable condition = startCondition(options);
         try (condition) {
             for (int i = 0; i < steps.size(); i++) {
                 final AbStep step = steps.get(i);
