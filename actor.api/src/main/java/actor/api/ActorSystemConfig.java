@@ -42,6 +42,14 @@ public final class ActorSystemConfig {
     /** Upper bound for {@link Builder#sleepAfter(Duration)}. */
     public static final Duration MAX_SLEEP_AFTER = Duration.ofHours(1);
     /**
+     * Default bound on the spare carriers ({@link Builder#spareCarriers(int)}): as many as a
+     * {@code ForkJoinPool} adds for blocked tasks by default (256 beyond its parallelism). They
+     * are started only when behaviours block, and cost nothing before.
+     */
+    public static final int DEFAULT_SPARE_CARRIERS = 256;
+    /** Upper bound for {@link Builder#spareCarriers(int)}. */
+    public static final int MAX_SPARE_CARRIERS = 32_767;
+    /**
      * Default back-off of an idle worker before it sleeps: 64 spins, then yields. It never parks:
      * a worker parked by its idle strategy is not announced as sleeping, so no sender can wake it,
      * and a message for it would wait out the park (on Linux even a 1 µs park lasts about 50 µs).
@@ -70,6 +78,7 @@ public final class ActorSystemConfig {
     private final Duration stopWarningAfter;
     private final Duration closeWhenQuietFor;
     private final boolean daemon;
+    private final int spareCarriers;
 
     private ActorSystemConfig(Builder b, int workers, int mailboxes, VictimSelector victimSelector, Topology topology) {
         this.name = b.name != null ? b.name : "actors-" + SYSTEM_NUMBERS.incrementAndGet();
@@ -91,6 +100,7 @@ public final class ActorSystemConfig {
         this.stopWarningAfter = b.stopWarningAfter;
         this.closeWhenQuietFor = b.closeWhenQuietFor;
         this.daemon = b.daemon;
+        this.spareCarriers = b.spareCarriers;
     }
 
     /** {@return a new builder holding every default} */
@@ -200,6 +210,14 @@ public final class ActorSystemConfig {
         return daemon;
     }
 
+    /**
+     * {@return the most spare carriers at once: threads that run a worker's other mailboxes while
+     * its own thread is blocked inside a behaviour (0: none, the worker's mailboxes wait)}
+     */
+    public int spareCarriers() {
+        return spareCarriers;
+    }
+
     /** {@return where the final statistics are written at stop, if anywhere} */
     public Optional<StatisticsReport> statisticsReport() {
         return Optional.ofNullable(statisticsReport);
@@ -214,7 +232,7 @@ public final class ActorSystemConfig {
                 + ", failurePolicy=" + describe(failurePolicy) + ", errorHandler=" + describe(errorHandler)
                 + ", checks=" + checks + ", strictSends=" + strictSends
                 + ", stopWarningAfter=" + stopWarningAfter + ", closeWhenQuietFor=" + closeWhenQuietFor
-                + ", daemon=" + daemon + "]";
+                + ", daemon=" + daemon + ", spareCarriers=" + spareCarriers + "]";
     }
 
     /**
@@ -256,6 +274,7 @@ public final class ActorSystemConfig {
         private Duration stopWarningAfter = DEFAULT_STOP_WARNING_AFTER;
         private Duration closeWhenQuietFor = DEFAULT_CLOSE_WHEN_QUIET_FOR;
         private boolean daemon;
+        private int spareCarriers = DEFAULT_SPARE_CARRIERS;
 
         private Builder() {
         }
@@ -544,6 +563,24 @@ public final class ActorSystemConfig {
         }
 
         /**
+         * The most spare carriers running at once, 0 to {@link #MAX_SPARE_CARRIERS}; default
+         * {@link #DEFAULT_SPARE_CARRIERS}. When a worker's thread is blocked inside a behaviour
+         * (waiting, sleeping, parked, or waiting for a monitor) and its other mailboxes hold
+         * messages, a spare carrier (a thread started on first need, then kept) runs those
+         * mailboxes until the blocked behaviour returns; each actor still runs one message at a
+         * time, in order. With 0 a blocked behaviour holds its worker's other mailboxes until it
+         * returns, unless an idle worker rescues them (stealing). Code that knows it blocks is
+         * better off on {@code ActorSystem.blocking}.
+         *
+         * @param spareCarriers the bound; checked in {@link #build()}
+         * @return this builder
+         */
+        public Builder spareCarriers(int spareCarriers) {
+            this.spareCarriers = spareCarriers;
+            return this;
+        }
+
+        /**
          * Validates the settings and makes the configuration.
          *
          * @return the configuration, which later changes to this builder do not affect
@@ -573,6 +610,7 @@ public final class ActorSystemConfig {
                 throw new IllegalArgumentException(
                         "sleepAfter = " + sleepAfter + ": must be in [PT0S, " + MAX_SLEEP_AFTER + "]");
             }
+            requireRange("spareCarriers", spareCarriers, 0, MAX_SPARE_CARRIERS);
             requirePositive("stopWarningAfter", stopWarningAfter);
             requirePositive("closeWhenQuietFor", closeWhenQuietFor);
             final VictimSelector selector =

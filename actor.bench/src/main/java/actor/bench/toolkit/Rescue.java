@@ -19,20 +19,20 @@ import java.util.concurrent.TimeUnit;
  * behaviour waits on a latch for at most {@code rescueBlockMillis}, waits until it has entered,
  * then times one {@link Ping} to the Neighbour until its reply, then releases the Blocker and
  * waits until its behaviour has returned, so rounds never overlap. The Neighbour's single message
- * can run before the block ends only if an idle worker rescues its mailbox; without stealing
- * ({@code none}) it waits for the Blocker's timeout.
+ * can run before the block ends only if a spare carrier of worker 0 runs it (the worker's thread is
+ * blocked, see {@code ActorSystemConfig.spareCarriers}) or an idle worker rescues its mailbox.
  *
  * <p><b>What is timed:</b> an iteration's time is the <em>sum</em> of the rounds' reply latencies
  * (send to reply, on the calling thread), so the suite's "median ms" for this row is the total
  * latency of {@code rescueRounds} replies; placing, blocking and releasing are untimed. Each
  * iteration also records {@code replies_while_blocked}: the replies made while the Blocker was
- * still inside its behaviour (an order of events, not a timing; always 0 without stealing).
+ * still inside its behaviour (an order of events, not a timing).
  *
  * <p><b>Placement:</b> the Blocker starts on worker 0 ({@link Toolkit#onWorker}). A rescue moves
  * the Neighbour's mailbox to the rescuer, and after that a ticket no longer says where a mailbox
  * is, so Neighbours are placed by where they run: a candidate is pinged once, untimed, and kept
- * only if it ran on the Blocker's thread (a mailbox runs only on the worker that owns it, and an
- * empty mailbox is never stolen) and is not in the Blocker's own mailbox (where a ping waits behind
+ * only if it ran on the Blocker's worker ({@link Toolkit#workerOf}: its thread or a spare carrier of
+ * it; a mailbox runs only on the worker that owns it, and an empty mailbox is never stolen) and is not in the Blocker's own mailbox (where a ping waits behind
  * the Block whatever the executor does); a Neighbour whose reply ran elsewhere is finished and
  * replaced.
  *
@@ -148,11 +148,11 @@ public final class Rescue implements Workload {
             blocker.send(first);
             blocks++;
             RescueRounds.await(NAME, first.done, "the Blocker's first (empty) block to return");
-            Thread blockerThread = first.ranOn;
+            int blockerWorker = Toolkit.workerOf(first.ranOn);
             Neighbour neighbour = null;
             while (replies < rounds) {
                 if (neighbour == null) {
-                    neighbour = placeBeside(system, blocker, blockerThread);
+                    neighbour = placeBeside(system, blocker, blockerWorker);
                     used.add(neighbour);
                 }
                 final Block block = new Block(blockMillis);
@@ -160,7 +160,7 @@ public final class Rescue implements Workload {
                 blocker.send(block);
                 blocks++;
                 RescueRounds.await(NAME, block.entered, "the Blocker to enter its block");
-                if (block.ranOn != blockerThread) {
+                if (Toolkit.workerOf(block.ranOn) != blockerWorker) {
                     // NOTE: only if a thief took the Blocker's mailbox while its Block was queued
                     // (its worker seemed stuck in another batch): the Neighbour no longer shares
                     // its worker, so this round would time nothing. Redo it beside the Blocker.
@@ -169,7 +169,7 @@ public final class Rescue implements Workload {
                     if (blocks > 2 * rounds) {
                         throw new IllegalStateException(NAME + ": the Blocker kept moving between workers");
                     }
-                    blockerThread = block.ranOn;
+                    blockerWorker = Toolkit.workerOf(block.ranOn);
                     neighbour.send(PoisonPill.FINISHED);
                     neighbour = null;
                     continue;
@@ -187,7 +187,7 @@ public final class Rescue implements Workload {
                 if (block.interrupted) {
                     throw new IllegalStateException(NAME + ": the Blocker was interrupted in round " + replies);
                 }
-                if (ping.ranOn != blockerThread) {
+                if (Toolkit.workerOf(ping.ranOn) != blockerWorker) {
                     // Rescued: its mailbox now belongs to the rescuer; the next round needs a new Neighbour.
                     neighbour.send(PoisonPill.FINISHED);
                     neighbour = null;
@@ -220,7 +220,7 @@ public final class Rescue implements Workload {
      *
      * @throws IllegalStateException if no candidate lands there within four tries per mailbox
      */
-    private static Neighbour placeBeside(ActorSystem system, Blocker blocker, Thread worker) throws InterruptedException {
+    private static Neighbour placeBeside(ActorSystem system, Blocker blocker, int worker) throws InterruptedException {
         final long tries = 4L * system.config().mailboxes();
         for (long i = 0; i < tries; i++) {
             final Neighbour candidate = new Neighbour(system);
@@ -229,11 +229,11 @@ public final class Rescue implements Workload {
             RescueRounds.await(NAME, probe.replied, "a placement probe's reply");
             // NOTE: never in the Blocker's own mailbox: a ping queued behind the Block there waits
             // for it by definition (a mailbox moves only between batches), whatever the executor does.
-            if (probe.ranOn == worker && candidate.ticket() != blocker.ticket()) {
+            if (Toolkit.workerOf(probe.ranOn) == worker && candidate.ticket() != blocker.ticket()) {
                 return candidate;
             }
             candidate.send(PoisonPill.FINISHED);
         }
-        throw new IllegalStateException(NAME + ": no Neighbour landed on " + worker.getName() + " in " + tries + " tries");
+        throw new IllegalStateException(NAME + ": no Neighbour landed on worker " + worker + " in " + tries + " tries");
     }
 }

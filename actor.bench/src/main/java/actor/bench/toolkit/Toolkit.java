@@ -156,6 +156,25 @@ final class Toolkit {
     }
 
     /**
+     * The index of the worker whose slice a thread of the system runs: the worker's own thread
+     * ({@code <system>-worker-<w>}) or one of its spare carriers ({@code <system>-worker-<w>-spare-<k>}),
+     * which run the worker's other mailboxes while its thread is blocked in a behaviour.
+     *
+     * @throws IllegalArgumentException if {@code thread} is neither
+     */
+    static int workerOf(Thread thread) {
+        final String name = thread.getName();
+        final String tag = "-worker-";
+        final int at = name.lastIndexOf(tag);
+        if (at < 0) {
+            throw new IllegalArgumentException(name + " is not a worker's thread");
+        }
+        final int from = at + tag.length();
+        final int dash = name.indexOf('-', from);
+        return Integer.parseInt(name.substring(from, dash < 0 ? name.length() : dash));
+    }
+
+    /**
      * The worker for client {@code index} of a workload whose server sits on worker 0: the other
      * workers in turn, so clients and server never share a worker; with one worker, worker 0.
      */

@@ -9,8 +9,9 @@ import java.lang.invoke.VarHandle;
  * ({@link MailboxFields}). {@code queue}: the current copy queue. Read and replaced under the lock;
  * read racily (opaque) by the test-and-gulp check and by thieves. {@code gulpSkips}: gulps given
  * up in a row because a sender held the lock ({@link CopyQueueMailbox#tryGulp}); written without
- * the lock by the worker trying the gulp (two workers only if one read a slot a thief had just
- * swapped: a racy count, which only bounds how long gulps are put off).
+ * the lock by the thread trying the gulp (two at once only if one read a slot a thief had just
+ * swapped, or a worker and its spare carrier try one mailbox: a racy count, which only bounds how
+ * long gulps are put off).
  */
 abstract class CopyQueueMailboxFields extends Mailbox {
     CopyQueue queue;
@@ -112,7 +113,8 @@ final class CopyQueueMailbox extends CopyQueueMailboxPad2 {
 
     /**
      * The test-and-gulp, after the caller's racy emptiness test: under the lock, if the caller
-     * still owns this mailbox and it holds messages, takes its copy queue for processing, leaves
+     * still owns this mailbox, no batch of it runs (a worker's spare carrier visits the same slice,
+     * {@link Carriers}) and it holds messages, takes its copy queue for processing, leaves
      * {@code spare} (empty) in its place, and marks the mailbox being processed. The caller then
      * drains the batch without any atomic operation and calls {@link #finishBatch}.
      *
@@ -136,6 +138,12 @@ final class CopyQueueMailbox extends CopyQueueMailboxPad2 {
         if (owner != me) {
             unlock();
             counters.missedGulp();
+            return null;
+        }
+        // NOTE: acquire, pairing with the release that ended the last batch: a spare carrier and the
+        // worker it relieves visit one slice, and whoever gulps next sees that batch's effects.
+        if ((boolean) VH_BEING_PROCESSED.getAcquire(this)) {
+            unlock();
             return null;
         }
         final CopyQueue full = queue;

@@ -39,11 +39,12 @@ final class Ending {
     private final Mailbox[] mailboxes;
     private final ActorAccess access;
     private final Worker[] workers;
+    private final Carriers carriers;
     private final BiConsumer<Registration, Object> send;
     private final Runnable abort;
 
     Ending(ActorSystemConfig config, Termination termination, ExitWait exitWait, Timers timers, Reporter reporter,
-           Mailbox[] mailboxes, ActorAccess access, Worker[] workers, BiConsumer<Registration, Object> send,
+           Mailbox[] mailboxes, ActorAccess access, Worker[] workers, Carriers carriers, BiConsumer<Registration, Object> send,
            Runnable abort) {
         this.config = config;
         this.termination = termination;
@@ -53,6 +54,7 @@ final class Ending {
         this.mailboxes = mailboxes;
         this.access = access;
         this.workers = workers;
+        this.carriers = carriers;
         this.send = send;
         this.abort = abort;
     }
@@ -130,6 +132,13 @@ final class Ending {
         long batches = 0;
         for (Worker worker : workers) {
             final long count = worker.progress.read();
+            if (WorkerProgress.insideBatch(count)) {
+                return -1;
+            }
+            batches += count;
+        }
+        for (Carriers.Spare spare : carriers.spares()) {
+            final long count = spare.worker.progress.read();
             if (WorkerProgress.insideBatch(count)) {
                 return -1;
             }

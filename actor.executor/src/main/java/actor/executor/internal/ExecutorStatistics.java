@@ -28,6 +28,7 @@ final class ExecutorStatistics {
     private final boolean counting;
     private final OutsideCounters outsideCounters;
     private Worker[] workers;
+    private Carriers carriers;
     /** Set by {@link #start} when statistics are on; closed by {@link #finish}. */
     private StatisticsJmx jmx;
     private Supplier<Health> health;
@@ -43,8 +44,9 @@ final class ExecutorStatistics {
     }
 
     /** Registers the JMX bean; before the workers start. */
-    void start(Worker[] all, Supplier<Health> systemHealth) {
+    void start(Worker[] all, Carriers spares, Supplier<Health> systemHealth) {
         this.workers = all;
+        this.carriers = spares;
         this.health = systemHealth;
         if (counting) {
             jmx = StatisticsJmx.register(config.name(), () -> snapshot(false));
@@ -81,7 +83,13 @@ final class ExecutorStatistics {
         }
         final List<Counts> perWorker = new ArrayList<>(workers.length);
         for (Worker worker : workers) {
-            perWorker.add(worker.counters.snapshot());
+            Counts counts = worker.counters.snapshot();
+            for (Carriers.Spare spare : carriers.spares()) {
+                if (spare.worker.index == worker.index) {
+                    counts = counts.plus(spare.worker.counters.snapshot());
+                }
+            }
+            perWorker.add(counts);
         }
         return new Statistics(config.name(), exact, outsideCounters.snapshot(), perWorker, health.get());
     }

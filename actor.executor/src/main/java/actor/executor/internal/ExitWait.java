@@ -135,9 +135,10 @@ final class ExitWait {
     /**
      * After an abort: waits for the workers to leave their behaviours, at most the configured
      * warning delay, without giving in to interrupts (the interrupt is set again on return); then
-     * reports those of {@code threads} still running ({@link ActorError.WorkersStuck}) and returns.
+     * reports the workers' and spare carriers' threads still running ({@link ActorError.WorkersStuck})
+     * and returns.
      */
-    void awaitAfterAbort(Thread[] threads) {
+    void awaitAfterAbort() {
         boolean interrupted = false;
         final long start = System.nanoTime();
         while (true) {
@@ -147,7 +148,7 @@ final class ExitWait {
                     break;
                 }
                 if (left <= 0) {
-                    reportStuck(threads);
+                    reportStuck(termination.allThreads());
                     termination.leftBehind();
                     break;
                 }
@@ -160,7 +161,7 @@ final class ExitWait {
         }
     }
 
-    private void reportStuck(Thread[] threads) {
+    private void reportStuck(List<Thread> threads) {
         final List<String> stuck = new ArrayList<>();
         for (Thread thread : threads) {
             if (thread.isAlive()) {

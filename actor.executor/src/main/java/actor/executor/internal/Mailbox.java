@@ -58,8 +58,9 @@ abstract class MailboxPad1 extends MailboxLock {
  *     the mailbox's slot during a swap ({@link Thief}); read under the lock by copy-queue senders
  *     and by gulpers, and read volatile without the lock by MPSC senders and re-checks
  *     ({@link MpscMailbox}).</li>
- * <li>{@code beingProcessed}: set under the lock by the owner when it gulps; cleared by the same
- *     worker after its batch, with a release store (or under the lock when a copy queue re-gulps).
+ * <li>{@code beingProcessed}: set under the lock by the owner when it gulps (the worker, or a
+ *     spare carrier running its slice while the worker's thread is blocked: a gulp checks the flag
+ *     under the lock, so only one of them runs a batch); cleared by the same thread after its batch, with a release store (or under the lock when a copy queue re-gulps).
  *     While set, no thief may take the mailbox (checked under the lock, with an acquire read that
  *     pairs with that release), so the owner cannot change and at most one batch of this mailbox
  *     runs at a time. Read opaquely by thieves as a hint.</li>

@@ -206,8 +206,8 @@ final class MpscMailbox extends MpscMailboxPad2 {
     }
 
     /**
-     * The owner's gulp, after its racy emptiness test: under the lock, if it still owns the mailbox
-     * and messages are queued, marks the mailbox being processed and returns how many are queued
+     * The owner's gulp, after its racy emptiness test: under the lock, if it still owns the mailbox,
+     * no batch of it runs (its spare carrier's, {@link Carriers}) and messages are queued, marks the mailbox being processed and returns how many are queued
      * now, the batch to {@link #drain}.
      *
      * @return the batch size, or 0: nothing queued, or a thief took the mailbox after the caller
@@ -218,6 +218,12 @@ final class MpscMailbox extends MpscMailboxPad2 {
         if (owner != me) {
             unlock();
             counters.missedGulp();
+            return 0;
+        }
+        // NOTE: acquire, as in the copy-queue gulp: a worker and its spare carrier visit one slice,
+        // and only one of them may drain (the queue's single consumer).
+        if ((boolean) VH_BEING_PROCESSED.getAcquire(this)) {
+            unlock();
             return 0;
         }
         final int size = queue.size();

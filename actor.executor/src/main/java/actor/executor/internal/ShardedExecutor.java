@@ -29,7 +29,7 @@ import org.agrona.concurrent.SystemNanoClock;
  * {@link CopyQueueMailbox} under a spin lock, or {@link MpscMailbox} with lock-free sends), {@link Worker} and
  * {@link WorkerRunner} (the duty cycle and its loop), {@link EnvelopeRunner} (running one envelope),
  * {@link Thief} (a steal and the owners it moves), {@link WorkerSleep} (sleep and wake-up),
- * {@link Termination} (live count, stop, abort, exit), {@link ExitWait} (waits that report what they
+ * {@link Termination} (live count, stop, abort, exit), {@link Carriers} (spare carriers for blocked workers), {@link ExitWait} (waits that report what they
  * wait for), {@link LiveActors} (the live registrations), {@link Ending} (shutdown and a quiet
  * close), {@link Placement} (tickets) and {@link Reporter} (errors).
  *
@@ -56,6 +56,7 @@ final class ShardedExecutor implements ActorExecutor {
     private final Placement placement;
     private final Worker[] workers;
     private final Thread[] threads;
+    private final Carriers carriers;
 
     ShardedExecutor(ActorSystemConfig config, ActorAccess access, LongSupplier deadLetters) {
         this.config = config;
@@ -114,16 +115,24 @@ final class ShardedExecutor implements ActorExecutor {
             sleeps[w].bind(threads[w]);
             termination.bind(w, threads[w], sleeps[w]);
         }
-        this.ending = new Ending(config, termination, exitWait, timers, reporter, mailboxes, access, workers, this::send,
-                this::abort);
+        this.carriers = new Carriers(config.name(), this, config.spareCarriers(), termination, table, workers, threads,
+                w -> {
+                    final WorkerProgress own = new WorkerProgress();
+                    final WorkerCounters counters = new WorkerCounters();
+                    return new Worker(w, sleeps[w], own, counters, new EnvelopeRunner(access, reporter, termination,
+                            own, counters, statistics.counting()), termination, table);
+                }, this::finalSweep);
+        this.ending = new Ending(config, termination, exitWait, timers, reporter, mailboxes, access, workers, carriers,
+                this::send, this::abort);
     }
 
     void start() {
-        statistics.start(workers, this::health);
+        statistics.start(workers, carriers, this::health);
         termination.startKeeper();
         for (Thread thread : threads) {
             thread.start();
         }
+        carriers.start();
     }
 
     @Override
@@ -266,7 +275,7 @@ final class ShardedExecutor implements ActorExecutor {
         final Worker caller = currentWorker();
         termination.abort(caller == null ? null : Thread.currentThread());
         if (caller == null) {
-            exitWait.awaitAfterAbort(threads);
+            exitWait.awaitAfterAbort();
         }
         // NOTE: called from a behaviour, abort returns at once: its worker exits after the current
         // batch, and waiting here for every worker to exit would wait for this one forever.
@@ -314,6 +323,9 @@ final class ShardedExecutor implements ActorExecutor {
             for (Worker worker : workers) {
                 undelivered += worker.runner.undelivered.countRacy();
             }
+            for (Carriers.Spare spare : carriers.spares()) {
+                undelivered += spare.worker.runner.undelivered.countRacy();
+            }
             for (Mailbox mailbox : mailboxes) {
                 backlog += mailbox.sizeRacy();
             }
@@ -338,6 +350,9 @@ final class ShardedExecutor implements ActorExecutor {
         final UndeliveredLog undelivered = new UndeliveredLog();
         for (Worker worker : workers) {
             undelivered.addAll(worker.runner.undelivered);
+        }
+        for (Carriers.Spare spare : carriers.spares()) {
+            undelivered.addAll(spare.worker.runner.undelivered);
         }
         for (Mailbox mailbox : mailboxes) {
             for (Suspension suspended : mailbox.suspensions()) {

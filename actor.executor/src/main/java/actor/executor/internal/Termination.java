@@ -1,8 +1,12 @@
 package actor.executor.internal;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The executor's life cycle in one place: the live-actor count with the stop request
@@ -13,7 +17,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * live actors, a worker hit a fatal error, or the system was aborted; every worker is then woken.
  * {@code fatal} and {@code aborted} are written before {@code done}, so a thread that sees
  * {@code done} sees why. Workers count themselves out ({@link #workerExited}); the last one does
- * the final sweep and then {@link #exited} releases every waiting {@code stop}.
+ * the final sweep and then {@link #exited} releases every waiting {@code stop}. Spare carriers
+ * ({@link Carriers}) count in and out the same way, so the sweep waits for them too: a carrier
+ * joins only while the system runs ({@link #tryAddCarrier}).
  *
  * <p>The workers are daemon threads; unless the system is configured {@code daemon(true)}, a
  * non-daemon keeper thread holds the JVM alive instead, parked until the system has ended: every
@@ -31,7 +37,13 @@ final class Termination {
     private final CountDownLatch ended = new CountDownLatch(1);
     /** Holds the JVM alive until {@link #ended}; null for a daemon system. */
     private final Thread keeper;
+    /** Workers and spare carriers that have not left their loops; 0 once the last has. */
     private final AtomicInteger runningWorkers;
+    /**
+     * The spare carriers' threads, added before they count in ({@link #tryAddCarrier}): woken at
+     * the end, interrupted by an abort, joined by the exit waits.
+     */
+    private final List<Thread> carriers = new CopyOnWriteArrayList<>();
     private final Thread[] threads;
     private final WorkerSleep[] sleeps;
     /** Set once (volatile) when the workers must exit. */
@@ -129,12 +141,21 @@ final class Termination {
                 thread.interrupt();
             }
         }
+        for (Thread thread : carriers) {
+            if (thread != except) {
+                thread.interrupt();
+            }
+        }
     }
 
     private void finish() {
         done = true;
         for (WorkerSleep sleep : sleeps) {
             sleep.wakeForExit();
+        }
+        // NOTE: a carrier added after this loop read the list reads done = true before it parks.
+        for (Thread carrier : carriers) {
+            LockSupport.unpark(carrier);
         }
     }
 
@@ -165,6 +186,50 @@ final class Termination {
         return error != null ? "it was aborted by " + error : aborted ? "it was aborted" : "it has stopped";
     }
 
+    /**
+     * Counts a spare carrier in, unless the system is done or every worker has already left: its
+     * thread is then woken at the end and interrupted by an abort, and it must count itself out
+     * ({@link #workerExited}).
+     *
+     * @return false if it may not start
+     */
+    boolean tryAddCarrier(Thread carrier) {
+        carriers.add(carrier);
+        while (!done) {
+            final int running = runningWorkers.get();
+            if (running == 0) {
+                break;
+            }
+            if (runningWorkers.compareAndSet(running, running + 1)) {
+                return true;
+            }
+        }
+        carriers.remove(carrier);
+        return false;
+    }
+
+    /**
+     * Adds a thread that watches the workers (it does not count in): woken at the end, interrupted
+     * by an abort, joined by the exit waits.
+     *
+     * @return false if the system is already done
+     */
+    boolean tryAddWatcher(Thread watcher) {
+        carriers.add(watcher);
+        if (done) {
+            carriers.remove(watcher);
+            return false;
+        }
+        return true;
+    }
+
+    /** The workers' threads, then the spare carriers' that have counted in: for joins and reports of stuck threads. */
+    List<Thread> allThreads() {
+        final List<Thread> all = new ArrayList<>(List.of(threads));
+        all.addAll(carriers);
+        return all;
+    }
+
     /** Called by each worker as it leaves its loop; true for the last one, which does the sweep. */
     boolean workerExited() {
         return runningWorkers.decrementAndGet() == 0;
@@ -191,7 +256,7 @@ final class Termination {
                 interrupted = true;
             }
         }
-        for (Thread thread : threads) {
+        for (Thread thread : allThreads()) {
             while (true) {
                 try {
                     thread.join();
@@ -219,8 +284,8 @@ final class Termination {
         if (!exited.await(timeoutNanos, TimeUnit.NANOSECONDS)) {
             return false;
         }
-        for (Thread thread : threads) {
-            // NOTE: every worker has left its loop; joining only waits for its last instructions.
+        for (Thread thread : allThreads()) {
+            // NOTE: every worker and carrier has left its loop; joining only waits for its last instructions.
             thread.join();
         }
         if (keeper != null) {

@@ -19,7 +19,9 @@ import actor.steal.internal.WorkerQueueTable;
  * backlogs, summon help; sleeping is the {@link SleepCycle}'s.
  *
  * <p>Threading: everything here runs on the worker's thread, except {@link #counters} (single
- * writer, read by snapshots) and the runner's undelivered log (read after every worker exited).
+ * writer, read by snapshots) and the runner's undelivered log (read after every worker exited). A
+ * spare carrier ({@link Carriers}) has a Worker of its own for the same slice and sleep state,
+ * without a thief: the two share only the slice's mailboxes, whose gulp lets one batch run at a time.
  */
 final class Worker {
 

@@ -80,14 +80,21 @@ final class WorkerRunner implements Runnable {
         }
     }
 
-    /** The thread of a worker, so the executor can recognise its own threads. */
+    /**
+     * The thread of a worker, or of a spare carrier ({@link Carriers}), so the executor can
+     * recognise its own threads and the {@link Worker} state their behaviours' sends use.
+     */
     static final class WorkerThread extends Thread {
         final Worker worker;
         final Object executor;
 
         WorkerThread(WorkerRunner runner, Object executor, String name) {
-            super(runner, name);
-            this.worker = runner.worker;
+            this(runner, runner.worker, executor, name);
+        }
+
+        WorkerThread(Runnable body, Worker worker, Object executor, String name) {
+            super(body, name);
+            this.worker = worker;
             this.executor = executor;
         }
     }
