@@ -6,6 +6,7 @@ import actor.stats.Statistics;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.ServiceLoader;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -35,6 +36,8 @@ public final class ActorSystem implements AutoCloseable {
     private final ActorSystemConfig config;
     private final ActorExecutor executor;
     private final DeadLetters deadLetters;
+    /** The pool of {@link #blocking}; it makes its threads on first use and is ended with the system. */
+    private final BlockingPool blockingPool;
     /**
      * The terminal states of this system's actors, {@code [status * mailboxes + ticket]} for the
      * statuses DELETE, DESTROY, FINISHED, each made on first use ({@link #ended}). Written by any
@@ -49,6 +52,7 @@ public final class ActorSystem implements AutoCloseable {
         this.config = config;
         this.executor = executor;
         this.deadLetters = deadLetters;
+        this.blockingPool = new BlockingPool(config.name(), config.blockingThreads());
         this.ended = new Ended[3 * config.mailboxes()];
     }
 
@@ -116,6 +120,7 @@ public final class ActorSystem implements AutoCloseable {
      */
     public void stop() {
         executor.stop();
+        blockingPool.shutdown();
         releaseDebugTracking();
     }
 
@@ -135,6 +140,7 @@ public final class ActorSystem implements AutoCloseable {
     public boolean stop(Duration timeout) throws InterruptedException {
         final boolean stopped = executor.stop(toNanos(timeout));
         if (stopped) {
+            blockingPool.shutdown();
             releaseDebugTracking();
         }
         return stopped;
@@ -158,7 +164,18 @@ public final class ActorSystem implements AutoCloseable {
      * @throws InterruptedException     if interrupted while waiting; the system is aborted first
      */
     public boolean shutdown(Duration timeout) throws InterruptedException {
-        final boolean clean = executor.shutdown(toNanos(timeout));
+        final boolean clean;
+        try {
+            clean = executor.shutdown(toNanos(timeout));
+        } catch (InterruptedException aborted) {
+            blockingPool.shutdownNow();
+            throw aborted;
+        }
+        if (clean) {
+            blockingPool.shutdown();
+        } else {
+            blockingPool.shutdownNow();
+        }
         releaseDebugTracking();
         return clean;
     }
@@ -198,6 +215,7 @@ public final class ActorSystem implements AutoCloseable {
      */
     public void abort() {
         executor.abort();
+        blockingPool.shutdownNow();
         releaseDebugTracking();
     }
 
@@ -226,6 +244,7 @@ public final class ActorSystem implements AutoCloseable {
     @Override
     public void close() {
         executor.close();
+        blockingPool.shutdown();
         releaseDebugTracking();
     }
 
@@ -324,6 +343,63 @@ public final class ActorSystem implements AutoCloseable {
             throw refused;
         }
         return reply;
+    }
+
+    /**
+     * Runs {@code task}, code that knows it blocks (a JDBC query, a file read, a legacy client), on
+     * this system's blocking pool instead of a worker, and returns its outcome as a future. A
+     * behaviour awaits it ({@link Actor#await}): the actor is suspended, its worker runs other
+     * actors meanwhile, and the messages sent to it wait, in order, behind the continuation.
+     *
+     * <pre>{@code
+     * final class Customers extends Actor<Lookup> {  // Lookup(long id, ActorRef<String> replyTo)
+     *     private final CustomerDao dao;              // JDBC: each call blocks its thread
+     *     private Lookup pending;                     // no lock: nothing else runs while it awaits
+     *
+     *     protected Allocation receive(Lookup lookup) {
+     *         pending = lookup;
+     *         return await(system().blocking(() -> dao.load(lookup.id())), this::loaded);
+     *     }
+     *
+     *     private Allocation loaded(Customer customer, Throwable failure) {
+     *         pending.replyTo().send(failure == null ? customer.name() : "no customer " + pending.id());
+     *         return Allocation.NODELETE;
+     *     }
+     * }
+     * }</pre>
+     *
+     * <p>The pool is bounded and elastic: it has no thread before the first call; then a task gets a
+     * new daemon thread ({@code <name>-blocking-<n>}) while fewer than
+     * {@link ActorSystemConfig.Builder#blockingThreads} (64 by default) exist, and otherwise waits
+     * in line, first come first served: nothing is refused while the system runs. A thread idle for
+     * a minute exits. The future completes with the task's result, or with the exception it threw,
+     * as is: the cause of {@code join()}'s {@code CompletionException} and {@code get()}'s
+     * {@code ExecutionException}, the failure a continuation receives. Cancelling the future does
+     * not interrupt a running task; a task not yet started is then skipped.
+     *
+     * <p>The pool ends with the system. A stop ({@link #stop()}, {@link #close()}, a
+     * {@link #shutdown} in time) first waits for the live actors, so for the tasks they await, then
+     * ends the pool as {@link java.util.concurrent.ExecutorService#shutdown()} does: the tasks
+     * already taken (from threads outside the system) still run, then the threads exit.
+     * {@link #abort()}, and a {@code shutdown} that aborts, end it as {@code shutdownNow()} does:
+     * the running tasks are interrupted, and the futures of those that never ran fail with
+     * {@link SystemNotRunningException}. A system that ends without such a call returning (a
+     * {@link #stop(Duration)} that timed out before the last actor ended, a worker out of memory)
+     * ends its pool on the next call of this method. A task that an actor awaits must not stop the
+     * system: the stop would wait for that actor, which waits for the task.
+     *
+     * @param <T>  the result type
+     * @param task the blocking code, run once on a thread of the pool
+     * @return the task's result, or its failure
+     * @throws NullPointerException      if {@code task} is null
+     * @throws SystemNotRunningException if the system has stopped or was aborted
+     */
+    public <T> CompletableFuture<T> blocking(Callable<? extends T> task) {
+        Objects.requireNonNull(task, "task");
+        if (!isRunning()) {
+            blockingPool.shutdown();                    // ended, maybe unseen by a stop method: refused below
+        }
+        return blockingPool.submit(task);
     }
 
     /**

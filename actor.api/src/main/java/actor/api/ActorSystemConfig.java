@@ -56,6 +56,16 @@ public final class ActorSystemConfig {
      * Parking is left to the wakeable sleep that starts after {@link #DEFAULT_SLEEP_AFTER}.
      */
     public static final Supplier<IdleStrategy> DEFAULT_IDLE_STRATEGY = () -> IdleStrategy.backoff(64);
+    /**
+     * Default bound of the pool behind {@link ActorSystem#blocking}: 64, as Kotlin's
+     * {@code Dispatchers.IO}; the same order of magnitude as Pekko's blocking I/O dispatcher (16
+     * threads) and a {@code ForkJoinPool}'s compensation for blocked workers (up to 256 spare
+     * threads). Enough that a few slow calls do not hold up the others, few enough that a flood of
+     * them queues instead of making a thread each.
+     */
+    public static final int DEFAULT_BLOCKING_THREADS = 64;
+    /** Upper bound for {@link Builder#blockingThreads(int)}: a {@code ForkJoinPool}'s limit. */
+    public static final int MAX_BLOCKING_THREADS = 32_767;
 
     private static final AtomicInteger SYSTEM_NUMBERS = new AtomicInteger();
 
@@ -79,6 +89,7 @@ public final class ActorSystemConfig {
     private final Duration closeWhenQuietFor;
     private final boolean daemon;
     private final int spareCarriers;
+    private final int blockingThreads;
 
     private ActorSystemConfig(Builder b, int workers, int mailboxes, VictimSelector victimSelector, Topology topology) {
         this.name = b.name != null ? b.name : "actors-" + SYSTEM_NUMBERS.incrementAndGet();
@@ -101,6 +112,7 @@ public final class ActorSystemConfig {
         this.closeWhenQuietFor = b.closeWhenQuietFor;
         this.daemon = b.daemon;
         this.spareCarriers = b.spareCarriers;
+        this.blockingThreads = b.blockingThreads;
     }
 
     /** {@return a new builder holding every default} */
@@ -218,6 +230,11 @@ public final class ActorSystemConfig {
         return spareCarriers;
     }
 
+    /** {@return the most threads that run {@link ActorSystem#blocking} tasks at once} */
+    public int blockingThreads() {
+        return blockingThreads;
+    }
+
     /** {@return where the final statistics are written at stop, if anywhere} */
     public Optional<StatisticsReport> statisticsReport() {
         return Optional.ofNullable(statisticsReport);
@@ -232,7 +249,7 @@ public final class ActorSystemConfig {
                 + ", failurePolicy=" + describe(failurePolicy) + ", errorHandler=" + describe(errorHandler)
                 + ", checks=" + checks + ", strictSends=" + strictSends
                 + ", stopWarningAfter=" + stopWarningAfter + ", closeWhenQuietFor=" + closeWhenQuietFor
-                + ", daemon=" + daemon + ", spareCarriers=" + spareCarriers + "]";
+                + ", daemon=" + daemon + ", spareCarriers=" + spareCarriers + ", blockingThreads=" + blockingThreads + "]";
     }
 
     /**
@@ -275,6 +292,7 @@ public final class ActorSystemConfig {
         private Duration closeWhenQuietFor = DEFAULT_CLOSE_WHEN_QUIET_FOR;
         private boolean daemon;
         private int spareCarriers = DEFAULT_SPARE_CARRIERS;
+        private int blockingThreads = DEFAULT_BLOCKING_THREADS;
 
         private Builder() {
         }
@@ -327,6 +345,19 @@ public final class ActorSystemConfig {
          */
         public Builder daemon(boolean daemon) {
             this.daemon = daemon;
+            return this;
+        }
+
+        /**
+         * The most threads that run {@link ActorSystem#blocking} tasks at once, 1 to
+         * {@link #MAX_BLOCKING_THREADS}; default {@link #DEFAULT_BLOCKING_THREADS}. The threads are
+         * made on demand and retire after a minute idle; tasks beyond the bound wait in line.
+         *
+         * @param blockingThreads the bound of the blocking pool; checked in {@link #build()}
+         * @return this builder
+         */
+        public Builder blockingThreads(int blockingThreads) {
+            this.blockingThreads = blockingThreads;
             return this;
         }
 
@@ -613,6 +644,7 @@ public final class ActorSystemConfig {
             requireRange("spareCarriers", spareCarriers, 0, MAX_SPARE_CARRIERS);
             requirePositive("stopWarningAfter", stopWarningAfter);
             requirePositive("closeWhenQuietFor", closeWhenQuietFor);
+            requireRange("blockingThreads", blockingThreads, 1, MAX_BLOCKING_THREADS);
             final VictimSelector selector =
                     victimSelector != null ? victimSelector : VictimSelectors.byName(victimSelectorName);
             return new ActorSystemConfig(this, workers, resolvedMailboxes, selector,

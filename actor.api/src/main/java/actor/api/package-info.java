@@ -7,5 +7,7 @@
  * <p>Threading: actors are created and messages sent from any thread; behaviours run on the
  * system's worker threads, one at a time per actor, in per-sender FIFO order. Configuration objects
  * are immutable. Problems on worker threads go to the configured {@link actor.api.ErrorHandler}.
+ * Code that blocks runs on the system's blocking threads instead
+ * ({@link actor.api.ActorSystem#blocking}), never on a worker.
  */
 package actor.api;

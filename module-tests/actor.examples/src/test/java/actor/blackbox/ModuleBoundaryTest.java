@@ -181,6 +181,12 @@ class ModuleBoundaryTest {
                 "Paris: sunny, 21 C (cached)"), runExample("Weather"));
     }
 
+    @Test
+    @Timeout(120)
+    void theBlockingCallsExampleRunsFromTheModulePath() throws Exception {
+        assertEquals(List.of("1: Ada Lovelace", "3: no customer 3", "2: Alan Turing"), runExample("Customers"));
+    }
+
     /** Runs {@code actor.examples.<name>} from the module path, with no flags; its output lines. */
     private static List<String> runExample(String name) throws Exception {
         final String modulePath = modulePathOf("actor.examples", "actor.executor");
