@@ -14,7 +14,9 @@ import java.util.function.IntFunction;
  * call; here the worker keeps its slice and a spare carrier visits the same slice beside it.
  *
  * <p><b>The monitor.</b> One thread looks at every worker, by default once a millisecond, and
- * every 100 µs while it has just seen a carrier waiting inside a batch. A carrier is <em>blocked</em>
+ * every 100 µs while it has just seen a carrier waiting inside a batch. While every worker sleeps
+ * and no spare carrier is active it parks until a worker wakes ({@link #workerWoke}), so an idle
+ * system costs it nothing. A carrier is <em>blocked</em>
  * when it is inside a batch ({@link WorkerProgress#insideBatch}) and its thread is waiting or timed
  * waiting, or blocked on a monitor at two looks in a row within the same batch (a contended
  * {@code synchronized} is usually short). A runnable thread is never relieved: a computing or
@@ -56,11 +58,13 @@ final class Carriers implements Runnable {
     /** What the monitor last saw of one carrier: its batch count. Monitor-only. */
     private static class Watch {
         final WorkerProgress progress;
+        final WorkerSleep sleep;
         Thread thread;
         private long lastCount;
 
-        Watch(WorkerProgress progress, Thread thread) {
+        Watch(WorkerProgress progress, WorkerSleep sleep, Thread thread) {
             this.progress = progress;
+            this.sleep = sleep;
             this.thread = thread;
         }
 
@@ -87,7 +91,7 @@ final class Carriers implements Runnable {
         private volatile int state = ACTIVE;
 
         Spare(Worker worker) {
-            super(worker.progress, null);
+            super(worker.progress, worker.sleep, null);
             this.worker = worker;
         }
 
@@ -158,6 +162,14 @@ final class Carriers implements Runnable {
     /** Every spare carrier started, for readers on other threads. */
     private final List<Spare> spares = new CopyOnWriteArrayList<>();
     private final Thread monitor;
+    /**
+     * Whether the monitor parks until a worker wakes: written true by the monitor before its last
+     * look at the workers' sleep flags, false by a worker that woke (volatile both ways, a Dekker
+     * pair with the flags: a worker that wakes after that look sees it true and unparks the monitor).
+     */
+    private volatile boolean dormant;
+    /** Whether the last {@link #look} saw a worker awake or a spare carrier active. Monitor-only. */
+    private boolean anyAwake;
 
     /**
      * @param spareWorker makes a spare carrier's {@link Worker} for a slice, with its own progress,
@@ -175,7 +187,7 @@ final class Carriers implements Runnable {
         this.lastOut = lastOut;
         this.workers = new Watch[workers.length];
         for (int w = 0; w < workers.length; w++) {
-            this.workers[w] = new Watch(workers[w].progress, threads[w]);
+            this.workers[w] = new Watch(workers[w].progress, workers[w].sleep, threads[w]);
             slices.add(new ArrayList<>());
         }
         this.monitor = max == 0 ? null : new Thread(this, name + "-carriers");
@@ -196,13 +208,50 @@ final class Carriers implements Runnable {
         return spares;
     }
 
-    /** The monitor's loop: a look, then a park of the current interval, until the system is done. */
+    /**
+     * The monitor's loop: a look, then a park of the current interval, or until a worker wakes
+     * while all of them sleep, until the system is done.
+     */
     @Override
     public void run() {
         long interval = LOOK_MAX_NANOS;
         while (!termination.isDone()) {
             LockSupport.parkNanos(this, interval);
-            interval = look() ? LOOK_MIN_NANOS : Math.min(2 * interval, LOOK_MAX_NANOS);
+            if (look()) {
+                interval = LOOK_MIN_NANOS;
+            } else if (anyAwake) {
+                interval = Math.min(2 * interval, LOOK_MAX_NANOS);
+            } else {
+                sleepUntilAWorkerWakes();
+                interval = LOOK_MAX_NANOS;
+            }
+        }
+    }
+
+    private void sleepUntilAWorkerWakes() {
+        dormant = true;
+        while (dormant && !termination.isDone() && allAsleep()) {
+            // NOTE: an abort's interrupt comes with done; a stray one must not make this spin.
+            Thread.interrupted();
+            LockSupport.park(this);
+        }
+        dormant = false;
+    }
+
+    private boolean allAsleep() {
+        for (Watch worker : workers) {
+            if (!worker.sleep.isSleeping()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Called by a worker that woke from its sleep: wakes the monitor if it waits for that. */
+    void workerWoke() {
+        if (dormant) {
+            dormant = false;
+            LockSupport.unpark(monitor);
         }
     }
 
@@ -214,12 +263,15 @@ final class Carriers implements Runnable {
      */
     boolean look() {
         boolean waiting = false;
+        boolean awake = false;
         for (int w = 0; w < workers.length; w++) {
+            awake |= !workers[w].sleep.isSleeping();
             int seen = workers[w].look();
             waiting |= seen != RUNS;
             int runnable = seen == BLOCKED ? 0 : 1;
             for (Spare spare : slices.get(w)) {
                 if (spare.isActive()) {
+                    awake = true;
                     seen = spare.look();
                     waiting |= seen != RUNS;
                     runnable += seen == BLOCKED ? 0 : 1;
@@ -229,6 +281,7 @@ final class Carriers implements Runnable {
                 activate(w);
             }
         }
+        anyAwake = awake;
         return waiting;
     }
 

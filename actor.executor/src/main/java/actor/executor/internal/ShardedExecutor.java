@@ -106,7 +106,7 @@ final class ShardedExecutor implements ActorExecutor {
                         new StealView(table, stamps, config.topology()), stamps, reporter, counters));
             }
             final WorkerRunner runner = new WorkerRunner(worker, termination, config.idleStrategy().get(),
-                    sleepAfterNanos, this::finalSweep, pinnedCpus == null ? -1 : pinnedCpus[w]);
+                    sleepAfterNanos, this::finalSweep, this::workerWoke, pinnedCpus == null ? -1 : pinnedCpus[w]);
             workers[w] = worker;
             threads[w] = new WorkerRunner.WorkerThread(runner, this, config.name() + "-worker-" + w);
             // NOTE: always daemon, so a worker an abort left behind never keeps the JVM alive; the
@@ -342,6 +342,11 @@ final class ShardedExecutor implements ActorExecutor {
                 reporter.report(new ActorError.OwnershipMismatch(mailbox.index, recorded, table.workerOf(slot)));
             }
         }
+    }
+
+    /** A worker woke from its sleep (the carriers' monitor may be waiting for that). */
+    private void workerWoke() {
+        carriers.workerWoke();
     }
 
     /** Run by the last worker to exit: closes the mailboxes, reports leftovers, ends statistics. */

@@ -20,16 +20,19 @@ final class WorkerRunner implements Runnable {
     /** Negative when the worker never sleeps. */
     private final long sleepAfterNanos;
     private final Runnable lastOut;
+    /** Told each time the worker wakes from its sleep ({@link Carriers#workerWoke}). */
+    private final Runnable woke;
     /** The CPU this worker's thread binds itself to; negative when it is not pinned. */
     private final int pinnedCpu;
 
     WorkerRunner(Worker worker, Termination termination, IdleStrategy idle, long sleepAfterNanos, Runnable lastOut,
-                 int pinnedCpu) {
+                 Runnable woke, int pinnedCpu) {
         this.worker = worker;
         this.termination = termination;
         this.idle = idle;
         this.sleepAfterNanos = sleepAfterNanos;
         this.lastOut = lastOut;
+        this.woke = woke;
         this.pinnedCpu = pinnedCpu;
     }
 
@@ -70,6 +73,7 @@ final class WorkerRunner implements Runnable {
                     idleSince = now;
                 } else if (now - idleSince >= sleepAfterNanos) {
                     w.sleepUntilWork();
+                    woke.run();
                     idling = false;
                     idleStrategy.reset();
                     continue;

@@ -32,7 +32,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * A mailbox stuck behind a worker that makes no progress (one behaviour blocks) is rescued by an
  * idle worker, even when it holds a single message: the neighbour's reply arrives while the blocker
  * still blocks. The blocker is released only after the reply (or after 30 s, which fails the test),
- * so the check is an order of events, not a timing.
+ * so the check is an order of events, not a timing. Spare carriers are off here: they would run the
+ * neighbour's message on worker 0's slice first ({@link SpareCarriersTest}), and this is the
+ * rescue's test.
  */
 class RescueTest {
 
@@ -77,7 +79,7 @@ class RescueTest {
     void aSingleMessageBehindABlockedBehaviourIsRescued(String selector, MailboxKind kind) throws Exception {
         final Ping ping = new Ping();
         final boolean replied;
-        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("rescue").workers(2)
+        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().spareCarriers(0).name("rescue").workers(2)
                 .victimSelector(selector).mailboxKind(kind).build())) {
             replied = replyWhileBlocked(system, ping);
         }
@@ -107,7 +109,7 @@ class RescueTest {
         // 25 ms, for at most QUICK_ROUNDS_SECONDS, and a run that saw none is reported as skipped.
         // Every round must still rescue the message.
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(QUICK_ROUNDS_SECONDS);
-        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("many").workers(16)
+        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().spareCarriers(0).name("many").workers(16)
                 .victimSelector(selector).build())) {
             while (!quick && (medians.isEmpty() || System.nanoTime() < deadline)) {
                 final long[] latencies = new long[rounds];
@@ -166,7 +168,7 @@ class RescueTest {
     @Timeout(60)
     void aSupervisorWhoseNewChildBlocksIsRescued(MailboxKind kind) throws Exception {
         final List<Boolean> answeredWhileBlocked = new ArrayList<>();
-        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("hire").workers(2)
+        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().spareCarriers(0).name("hire").workers(2)
                 .victimSelector(VictimSelectors.RANDOM).mailboxKind(kind).build())) {
             final Supervisor supervisor = Placed.onWorker(system, 0, Supervisor::new);
             // NOTE: the second hire comes after a behaviour of the supervisor's class has created an
@@ -191,7 +193,7 @@ class RescueTest {
     void withoutStealingTheMessageWaitsForTheBlockedBehaviour() throws Exception {
         final Ping ping = new Ping();
         final boolean replied;
-        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("stuck").workers(2)
+        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().spareCarriers(0).name("stuck").workers(2)
                 .victimSelector(VictimSelectors.NONE).build())) {
             final Blocking.Blocker blocker = Placed.onWorker(system, 0, Blocking.Blocker::new);
             final Neighbour neighbour = Placed.onWorker(system, 0, Neighbour::new);
@@ -246,7 +248,7 @@ class RescueTest {
     void aSingleMessageBehindABehaviourThatComputesOnIsRescuedToo(String selector, MailboxKind kind) throws Exception {
         final Ping ping = new Ping();
         final boolean replied;
-        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("busy").workers(2)
+        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().spareCarriers(0).name("busy").workers(2)
                 .victimSelector(selector).mailboxKind(kind).build())) {
             final Spinner spinner = Placed.onWorker(system, 0, Spinner::new);
             final Neighbour neighbour = Placed.onWorker(system, 0, Neighbour::new);
@@ -284,7 +286,7 @@ class RescueTest {
         for (int i = 0; i - preempted < cleanWanted && System.nanoTime() < deadline; i++) {
             // NOTE: a system per round: a rescue moves the neighbour's mailbox for good, so one
             // preempted round would decide every later one.
-            try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("short").workers(2)
+            try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().spareCarriers(0).name("short").workers(2)
                     .victimSelector(selector).mailboxKind(kind).statistics(StatisticsMode.ON).build())) {
                 final Spinner spinner = Placed.onWorker(system, 0, Spinner::new);
                 final Neighbour neighbour = Placed.onWorker(system, 0, Neighbour::new);
