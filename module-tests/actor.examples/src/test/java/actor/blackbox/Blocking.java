@@ -9,7 +9,11 @@ import actor.api.Message;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-/** An actor that blocks its worker inside a behaviour until released (at most 30 s), for tests that need a busy worker. */
+/**
+ * An actor that blocks its worker inside a behaviour until released (at most 30 s), for tests that
+ * need a busy worker. A test that needs the worker's other mailboxes held meanwhile turns spare
+ * carriers off ({@code spareCarriers(0)}), or one would run them.
+ */
 final class Blocking {
 
     private Blocking() {

@@ -99,7 +99,7 @@ class ErrorContainmentTest {
     void anErrorFromAMessageHookFailsOnlyThatHook() throws Exception {
         final RecordingErrorHandler errors = new RecordingErrorHandler();
         final AtomicLong received = new AtomicLong();
-        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1).errorHandler(errors).build())) {
+        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1).spareCarriers(0).errorHandler(errors).build())) {
             queueBatch(system, received, new Poisoned()).send(PoisonPill.FINISHED);
         }
         assertEquals(11, received.get(), "the poisoned message and the ten after it were received");
@@ -115,7 +115,7 @@ class ErrorContainmentTest {
         final RecordingErrorHandler errors = new RecordingErrorHandler();
         final AtomicLong received = new AtomicLong();
         final Sink sink;
-        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1).errorHandler(errors).build())) {
+        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1).spareCarriers(0).errorHandler(errors).build())) {
             sink = queueBatch(system, received, PoisonPill.DESTROY);
         }
         assertTrue(sink.isTerminated());
@@ -133,7 +133,7 @@ class ErrorContainmentTest {
             throw new AssertionError("policy");
         };
         final Sink sink;
-        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1).errorHandler(errors)
+        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1).spareCarriers(0).errorHandler(errors)
                 .failurePolicy(broken).build())) {
             sink = queueBatch(system, received, new Fails());
         }
@@ -154,7 +154,7 @@ class ErrorContainmentTest {
             throw new AssertionError("handler");
         };
         final AtomicLong received = new AtomicLong();
-        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1).errorHandler(throwing)
+        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1).spareCarriers(0).errorHandler(throwing)
                 .failurePolicy(FailurePolicy.RESUME).build())) {
             queueBatch(system, received, new Fails()).send(PoisonPill.FINISHED);
         }
@@ -168,7 +168,7 @@ class ErrorContainmentTest {
         final RecordingErrorHandler errors = new RecordingErrorHandler();
         final AtomicLong received = new AtomicLong();
         final Fatal fatal = new Fatal();
-        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1).errorHandler(errors).build());
+        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1).spareCarriers(0).errorHandler(errors).build());
         queueBatch(system, received, fatal);
         assertSame(fatal.error, assertThrows(OutOfMemoryError.class, system::stop));
         assertEquals(0, received.get());

@@ -62,7 +62,7 @@ class ReRegistrationTest {
     @Timeout(60)
     void aMessageQueuedBehindADestroyPillIsReportedNotDeliveredToTheNextIncarnation(MailboxKind kind) throws Exception {
         final RecordingErrorHandler errors = new RecordingErrorHandler();
-        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1).mailboxKind(kind)
+        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1).spareCarriers(0).mailboxKind(kind)
                 .errorHandler(errors).build());
         final Reused reused;
         try (system) {

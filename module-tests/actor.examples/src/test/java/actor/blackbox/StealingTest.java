@@ -109,7 +109,7 @@ class StealingTest {
     @Timeout(60)
     void aThiefTakesTheWholeWaitingMailboxAndStatisticsCountItsSize(MailboxKind kind) throws Exception {
         final GatedSelector gate = new GatedSelector();
-        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("gated").workers(2)
+        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("gated").workers(2).spareCarriers(0)
                 .shardingFactor(4).victimSelector(gate).mailboxKind(kind).statistics(StatisticsMode.ON).build());
         final Blocking.Blocker blocker = Placed.onWorker(system, 0, Blocking.Blocker::new);
         final Counter counter = Placed.onWorker(system, 0, Counter::new);
