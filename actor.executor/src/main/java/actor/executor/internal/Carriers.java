@@ -16,7 +16,8 @@ import java.util.function.IntFunction;
  * <p><b>The monitor.</b> One thread looks at every worker, by default once a millisecond, and
  * every 100 µs while it has just seen a carrier waiting inside a batch. While every worker sleeps
  * and no spare carrier is active it parks until a worker wakes ({@link #workerWoke}), so an idle
- * system costs it nothing. A carrier is <em>blocked</em>
+ * system costs it nothing. It also samples the {@link MachineLoad} (whether other processes crowd the
+ * cores), at most every 200 ms. A carrier is <em>blocked</em>
  * when it is inside a batch ({@link WorkerProgress#insideBatch}) and its thread is waiting or timed
  * waiting, or blocked on a monitor at two looks in a row within the same batch (a contended
  * {@code synchronized} is usually short). A runnable thread is never relieved: a computing or
@@ -152,6 +153,7 @@ final class Carriers implements Runnable {
     private final String name;
     private final Object executor;
     private final int max;
+    private final MachineLoad load;
     private final Termination termination;
     private final WorkerQueueTable<Mailbox> table;
     private final IntFunction<Worker> spareWorker;
@@ -176,11 +178,12 @@ final class Carriers implements Runnable {
      *                    counters and runner
      * @param lastOut     the final sweep, run by the last worker or carrier out
      */
-    Carriers(String name, Object executor, int max, Termination termination, WorkerQueueTable<Mailbox> table,
+    Carriers(String name, Object executor, int max, MachineLoad load, Termination termination, WorkerQueueTable<Mailbox> table,
              Worker[] workers, Thread[] threads, IntFunction<Worker> spareWorker, Runnable lastOut) {
         this.name = name;
         this.executor = executor;
         this.max = max;
+        this.load = load;
         this.termination = termination;
         this.table = table;
         this.spareWorker = spareWorker;
@@ -190,15 +193,13 @@ final class Carriers implements Runnable {
             this.workers[w] = new Watch(workers[w].progress, workers[w].sleep, threads[w]);
             slices.add(new ArrayList<>());
         }
-        this.monitor = max == 0 ? null : new Thread(this, name + "-carriers");
-        if (monitor != null) {
-            monitor.setDaemon(true);
-        }
+        this.monitor = new Thread(this, name + "-carriers");
+        monitor.setDaemon(true);
     }
 
-    /** Starts the monitor (none when the bound is 0), after the workers have started. */
+    /** Starts the monitor, after the workers have started. */
     void start() {
-        if (monitor != null && termination.tryAddWatcher(monitor)) {
+        if (termination.tryAddWatcher(monitor)) {
             monitor.start();
         }
     }
@@ -217,6 +218,7 @@ final class Carriers implements Runnable {
         long interval = LOOK_MAX_NANOS;
         while (!termination.isDone()) {
             LockSupport.parkNanos(this, interval);
+            load.sample(System.nanoTime());
             if (look()) {
                 interval = LOOK_MIN_NANOS;
             } else if (anyAwake) {
@@ -277,7 +279,7 @@ final class Carriers implements Runnable {
                     runnable += seen == BLOCKED ? 0 : 1;
                 }
             }
-            if (runnable == 0 && hasWorkNobodyRuns(w)) {
+            if (runnable == 0 && max > 0 && hasWorkNobodyRuns(w)) {
                 activate(w);
             }
         }

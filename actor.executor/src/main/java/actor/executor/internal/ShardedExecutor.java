@@ -95,6 +95,7 @@ final class ShardedExecutor implements ActorExecutor {
         final long sleepAfterNanos = config.sleepAfter().map(d -> d.toNanos()).orElse(-1L);
         final StealStamps stamps = stealing ? new StealStamps(n, SystemNanoClock.INSTANCE) : null;
         final int[] pinnedCpus = CpuAffinity.workerCpus(config);
+        final MachineLoad load = new MachineLoad();
         this.workers = new Worker[n];
         this.threads = new Thread[n];
         for (int w = 0; w < n; w++) {
@@ -106,7 +107,7 @@ final class ShardedExecutor implements ActorExecutor {
                         new StealView(table, stamps, config.topology()), stamps, reporter, counters));
             }
             final WorkerRunner runner = new WorkerRunner(worker, termination, config.idleStrategy().get(),
-                    sleepAfterNanos, this::finalSweep, this::workerWoke, pinnedCpus == null ? -1 : pinnedCpus[w]);
+                    sleepAfterNanos, this::finalSweep, this::workerWoke, load, pinnedCpus == null ? -1 : pinnedCpus[w]);
             workers[w] = worker;
             threads[w] = new WorkerRunner.WorkerThread(runner, this, config.name() + "-worker-" + w);
             // NOTE: always daemon, so a worker an abort left behind never keeps the JVM alive; the
@@ -115,7 +116,7 @@ final class ShardedExecutor implements ActorExecutor {
             sleeps[w].bind(threads[w]);
             termination.bind(w, threads[w], sleeps[w]);
         }
-        this.carriers = new Carriers(config.name(), this, config.spareCarriers(), termination, table, workers, threads,
+        this.carriers = new Carriers(config.name(), this, config.spareCarriers(), load, termination, table, workers, threads,
                 w -> {
                     final WorkerProgress own = new WorkerProgress();
                     final WorkerCounters counters = new WorkerCounters();

@@ -5,7 +5,8 @@ import actor.api.IdleStrategy;
 /**
  * Runs one {@link Worker}'s duty cycle on its thread, in the style of an Agrona {@code AgentRunner}:
  * the loop until the system is done, idling between cycles that found no work through the
- * configured {@link IdleStrategy}, sleeping once idle for {@code sleepAfterNanos}, and the fatal
+ * configured {@link IdleStrategy}, sleeping once idle for {@code sleepAfterNanos} (at its second
+ * empty cycle while other processes crowd the machine, {@link MachineLoad}), and the fatal
  * error that ends the system. With pinning, the thread first binds itself to its CPU
  * ({@link CpuAffinity}); a refusal is such a fatal error. On the way out the worker counts itself
  * out of the {@link Termination}; the last one runs the executor's final sweep.
@@ -22,17 +23,19 @@ final class WorkerRunner implements Runnable {
     private final Runnable lastOut;
     /** Told each time the worker wakes from its sleep ({@link Carriers#workerWoke}). */
     private final Runnable woke;
+    private final MachineLoad load;
     /** The CPU this worker's thread binds itself to; negative when it is not pinned. */
     private final int pinnedCpu;
 
     WorkerRunner(Worker worker, Termination termination, IdleStrategy idle, long sleepAfterNanos, Runnable lastOut,
-                 Runnable woke, int pinnedCpu) {
+                 Runnable woke, MachineLoad load, int pinnedCpu) {
         this.worker = worker;
         this.termination = termination;
         this.idle = idle;
         this.sleepAfterNanos = sleepAfterNanos;
         this.lastOut = lastOut;
         this.woke = woke;
+        this.load = load;
         this.pinnedCpu = pinnedCpu;
     }
 
@@ -71,7 +74,7 @@ final class WorkerRunner implements Runnable {
                 final long now = System.nanoTime();
                 if (!idling) {
                     idleSince = now;
-                } else if (now - idleSince >= sleepAfterNanos) {
+                } else if (now - idleSince >= sleepAfterNanos || load.crowded()) {
                     w.sleepUntilWork();
                     woke.run();
                     idling = false;
