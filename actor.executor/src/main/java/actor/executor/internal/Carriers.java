@@ -142,6 +142,8 @@ final class Carriers implements Runnable {
                 }
                 Thread.onSpinWait();
             }
+            // NOTE: as a worker going to sleep does: a burst's batch array is not kept while parked.
+            w.trimSpare();
             state = IDLE;
         }
 

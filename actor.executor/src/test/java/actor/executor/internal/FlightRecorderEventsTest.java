@@ -95,7 +95,7 @@ class FlightRecorderEventsTest {
             recording.enable("actor.LongBehaviour").withThreshold(THRESHOLD);
             recording.enable("actor.Steal");
             recording.start();
-            final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(2).build());
+            final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(2).spareCarriers(0).build());
             final Blocker blocker = onWorker0(system, Blocker::new);
             final Quick waiting = onWorker0(system, Quick::new);
             final Block block = new Block();

@@ -250,7 +250,8 @@ class BadInputTest {
     @Timeout(30)
     void messagesQueuedBehindAFinishedPillAreReportedWithTheirCount() throws InterruptedException {
         final RecordingErrorHandler errors = new RecordingErrorHandler();
-        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1).errorHandler(errors).build())) {
+        try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1).spareCarriers(0)
+                .errorHandler(errors).build())) {
             final Blocking.Blocker blocker = new Blocking.Blocker(system);
             final Log log = new Log(system);
             final Blocking.Block block = Blocking.blockWorker(blocker);

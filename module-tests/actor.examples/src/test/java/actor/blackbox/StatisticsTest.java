@@ -245,7 +245,7 @@ class StatisticsTest {
     @Timeout(30)
     void healthCountsLiveActorsDeadLettersFailuresUndeliveredAndBacklogInStatisticsAndJmx() throws Exception {
         final RecordingErrorHandler errors = new RecordingErrorHandler();
-        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("health").workers(1)
+        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("health").workers(1).spareCarriers(0)
                 .failurePolicy(actor.api.FailurePolicy.RESUME).errorHandler(errors).statistics(StatisticsMode.ON).build());
         final Faulty faulty = new Faulty(system);
         final Ticker dead = new Ticker(system, 1);
