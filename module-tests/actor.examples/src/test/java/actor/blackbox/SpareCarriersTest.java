@@ -10,7 +10,6 @@ import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
 import actor.api.MailboxKind;
-import actor.api.Message;
 import actor.api.PoisonPill;
 import actor.api.StatisticsMode;
 import actor.stats.Counts;
@@ -38,28 +37,10 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class SpareCarriersTest {
 
-    static final class Ping extends Message {
-        final CountDownLatch replied = new CountDownLatch(1);
-        volatile String thread;
-    }
-
-    static final class Neighbour extends Actor<Ping> {
-        Neighbour(ActorSystem system) {
-            super(system);
-        }
-
-        @Override
-        protected Allocation receive(Ping ping) {
-            ping.thread = Thread.currentThread().getName();
-            ping.replied.countDown();
-            return Allocation.NODELETE;
-        }
-    }
-
     /** A neighbour on worker 0 in another mailbox than {@code blocker}'s. */
-    private static Neighbour besides(ActorSystem system, Actor<?> blocker) {
+    private static RescueTest.Neighbour besides(ActorSystem system, Actor<?> blocker) {
         while (true) {
-            final Neighbour neighbour = Placed.onWorker(system, 0, Neighbour::new);
+            final RescueTest.Neighbour neighbour = Placed.onWorker(system, 0, RescueTest.Neighbour::new);
             if (neighbour.ticket() != blocker.ticket()) {
                 return neighbour;
             }
@@ -71,12 +52,12 @@ class SpareCarriersTest {
     @EnumSource(MailboxKind.class)
     @Timeout(60)
     void aBlockedBehaviourDoesNotHoldItsWorkersOtherMailboxes(MailboxKind kind) throws Exception {
-        final Ping ping = new Ping();
+        final RescueTest.Ping ping = new RescueTest.Ping();
         final boolean replied;
         try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("spare").workers(1)
                 .mailboxKind(kind).build())) {
             final Blocking.Blocker blocker = new Blocking.Blocker(system);
-            final Neighbour neighbour = besides(system, blocker);
+            final RescueTest.Neighbour neighbour = besides(system, blocker);
             final Blocking.Block block = Blocking.blockWorker(blocker);
             neighbour.send(ping);
             replied = ping.replied.await(20, TimeUnit.SECONDS);
@@ -90,12 +71,12 @@ class SpareCarriersTest {
     @Test
     @Timeout(60)
     void withoutSpareCarriersOneWorkersNeighbourWaitsForTheBlockedBehaviour() throws Exception {
-        final Ping ping = new Ping();
+        final RescueTest.Ping ping = new RescueTest.Ping();
         final boolean repliedWhileBlocked;
         try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("nospare").workers(1)
                 .spareCarriers(0).build())) {
             final Blocking.Blocker blocker = new Blocking.Blocker(system);
-            final Neighbour neighbour = besides(system, blocker);
+            final RescueTest.Neighbour neighbour = besides(system, blocker);
             final Blocking.Block block = Blocking.blockWorker(blocker);
             neighbour.send(ping);
             repliedWhileBlocked = ping.replied.await(300, TimeUnit.MILLISECONDS);
