@@ -74,7 +74,8 @@ final class CopyQueueMailbox extends CopyQueueMailboxPad2 {
 
     /**
      * The send: under the lock, pushes the envelope and reads whether the owner sleeps; after
-     * unlocking, wakes it if so ({@link WorkerSleep} explains why no wake-up is lost).
+     * unlocking, wakes it if so ({@link WorkerSleep} explains why no wake-up is lost), unless a
+     * worker adopted the mailbox and will gulp it ({@link #pushOrAdopt}).
      *
      * @return false if the mailbox is closed (the system has stopped); nothing was queued
      */
@@ -87,12 +88,38 @@ final class CopyQueueMailbox extends CopyQueueMailboxPad2 {
         }
         queue.push(registration, message);
         final WorkerSleep sleep = owner;
-        final boolean claimed = sleep.claim();
+        // NOTE: an adopted mailbox needs no wake-up: its adopter's gulp, which takes this lock
+        // after this push, runs this message too (Mailbox#pushOrAdopt).
+        final boolean claimed = !adopted && sleep.claim();
         unlock();
         if (claimed) {
             sleep.unpark();
         }
         return true;
+    }
+
+    @Override
+    int pushOrAdopt(Object registration, Object message) {
+        lock();
+        if (closed) {
+            unlock();
+            return PUSH_CLOSED;
+        }
+        final CopyQueue current = queue;
+        final WorkerSleep sleep = owner;
+        if (current.isEmpty() && !beingProcessed) {
+            current.push(registration, message);
+            adopted = true;
+            unlock();
+            return PUSH_ADOPTED;
+        }
+        current.push(registration, message);
+        final boolean claimed = !adopted && sleep.claim();
+        unlock();
+        if (claimed) {
+            sleep.unpark();
+        }
+        return PUSH_QUEUED;
     }
 
     /** Racy hint that the current queue holds messages; see {@link CopyQueue#isEmptyRacy()}. */
@@ -113,7 +140,8 @@ final class CopyQueueMailbox extends CopyQueueMailboxPad2 {
 
     /**
      * The test-and-gulp, after the caller's racy emptiness test: under the lock, if the caller
-     * still owns this mailbox, no batch of it runs (a worker's spare carrier visits the same slice,
+     * still owns this mailbox ({@code me}; null for a worker visiting a mailbox it adopted,
+     * {@link #pushOrAdopt}, whoever owns it now), no batch of it runs (a worker's spare carrier visits the same slice,
      * {@link Carriers}) and it holds messages, takes its copy queue for processing, leaves
      * {@code spare} (empty) in its place, and marks the mailbox being processed. The caller then
      * drains the batch without any atomic operation and calls {@link #finishBatch}.
@@ -129,13 +157,15 @@ final class CopyQueueMailbox extends CopyQueueMailboxPad2 {
      */
     CopyQueue tryGulp(WorkerSleep me, CopyQueue spare, WorkerCounters counters) {
         if (!tryLock()) {
-            if (++gulpSkips < MAX_GULP_SKIPS) {
+            // NOTE: an adopter waits for the lock: a sender that found the mailbox adopted woke
+            // nobody, so this gulp must not be put off (AdoptionRaces.AdoptedGulpVsSecondSender).
+            if (me != null && ++gulpSkips < MAX_GULP_SKIPS) {
                 return null;
             }
             lock();
         }
         gulpSkips = 0;
-        if (owner != me) {
+        if (me != null && owner != me) {
             unlock();
             counters.missedGulp();
             return null;
@@ -153,6 +183,7 @@ final class CopyQueueMailbox extends CopyQueueMailboxPad2 {
         }
         VH_QUEUE.setOpaque(this, spare);
         beingProcessed = true;
+        adopted = false;
         unlock();
         return full;
     }
@@ -211,12 +242,13 @@ final class CopyQueueMailbox extends CopyQueueMailboxPad2 {
 
     /**
      * Under the lock: every sender claims the flag under this same lock, so a message queued while
-     * the flag is still set is a wake-up that was lost (exact with respect to senders).
+     * the flag is still set is a wake-up that was lost (exact with respect to senders), unless an
+     * adopter queued it and owes the mailbox a visit ({@link #pushOrAdopt}).
      */
     @Override
     boolean hasUnclaimedMessages(WorkerSleep sleep) {
         lock();
-        final boolean unclaimed = !queue.isEmpty() && sleep.isSleeping();
+        final boolean unclaimed = !queue.isEmpty() && sleep.isSleeping() && !adopted;
         unlock();
         return unclaimed;
     }

@@ -15,10 +15,18 @@ import java.nio.file.Path;
  * load of this process's own threads never counts: on a machine it has to itself the workers spin
  * as before. Where {@code /proc} cannot be read, the machine never counts as crowded.
  *
- * <p>Threading: {@link #sample} is called by one thread (the carriers' monitor); {@link #crowded}
- * (volatile) is read by the workers on their idle path.
+ * <p>The machine is the process's, not a system's: every executor shares {@link #PROCESS}, so a
+ * system started on a crowded machine (a test or a benchmark that starts one system after another)
+ * knows it at once instead of spinning through its first window.
+ *
+ * <p>Threading: {@link #sample} may be called by several threads (each system's monitor); it is
+ * synchronized, and returns at once while the window has not passed. {@link #crowded} (volatile)
+ * is read by the workers on their idle path.
  */
 final class MachineLoad {
+
+    /** The one every executor of this process samples and reads. */
+    static final MachineLoad PROCESS = new MachineLoad();
 
     /** The shortest window between two samples: {@code /proc} counts in 10 ms ticks. */
     static final long WINDOW_NANOS = 200_000_000;
@@ -42,7 +50,7 @@ final class MachineLoad {
     }
 
     /** Takes a sample if the window has passed since the last one, and updates {@link #crowded}. */
-    void sample(long nowNanos) {
+    synchronized void sample(long nowNanos) {
         if (!readable || (lastMachineTicks >= 0 && nowNanos - lastSampleNanos < WINDOW_NANOS)) {
             return;
         }

@@ -64,6 +64,10 @@ abstract class MailboxPad1 extends MailboxLock {
  *     While set, no thief may take the mailbox (checked under the lock, with an acquire read that
  *     pairs with that release), so the owner cannot change and at most one batch of this mailbox
  *     runs at a time. Read opaquely by thieves as a hint.</li>
+ * <li>{@code adopted}: written under the lock: set by a worker that queued a message here without
+ *     waking the sleeping owner because it will run the batch itself ({@link #pushOrAdopt}), cleared
+ *     by the next gulp, whoever takes it. Read under the lock by the lost wake-up count, which must
+ *     not count that message.</li>
  * <li>{@code closed}: set under the lock once the system has stopped (volatile, for the MPSC
  *     kind's senders, which read it volatile after their offer); sends that race the stop then
  *     report their message instead of leaving it queued. Copy-queue senders read it under the
@@ -72,6 +76,7 @@ abstract class MailboxPad1 extends MailboxLock {
  */
 abstract class MailboxFields extends MailboxPad1 {
     boolean beingProcessed;
+    boolean adopted;
     boolean closed;
     WorkerSleep owner;
 }
@@ -205,6 +210,32 @@ abstract class Mailbox extends MailboxFields {
      *         caller reports the message
      */
     abstract boolean push(Object registration, Object message);
+
+    /** {@link #pushOrAdopt}: the mailbox was closed (the system has stopped); nothing was queued. */
+    static final int PUSH_CLOSED = 0;
+    /** {@link #pushOrAdopt}: queued as {@link #push} does, the owner woken if it slept. */
+    static final int PUSH_QUEUED = 1;
+    /** {@link #pushOrAdopt}: queued without waking the sleeping owner; the caller must visit the mailbox. */
+    static final int PUSH_ADOPTED = 2;
+
+    /**
+     * The send of a worker that offers to run the receiver's batch itself ({@link Worker#mayAdopt}):
+     * under the lock, if the mailbox is empty and no batch of it runs, queues the envelope, marks
+     * the mailbox {@code adopted} and does not wake the owner (the caller saw it asleep);
+     * the caller must then gulp it ({@link Worker}), which costs no wake-up and no second core.
+     * Otherwise the ordinary {@link #push}. The copy-queue kind only: an MPSC mailbox never adopts.
+     *
+     * <p>No message waits for nobody: the adopter gulps the mailbox right after its running visit,
+     * or, past its budget, claims the owner's wake-up under the lock. If someone else gulps first
+     * (the owner woke on its own, or a thief took the mailbox), that gulp runs the message. If
+     * the adopter's behaviour blocks before it gets there, the owner, a sleeping thief, finds the
+     * message on its next look (every {@link SleepCycle#WATCH_NANOS} per sleeper while another
+     * worker is awake). Only an empty mailbox is adopted, so at most one adopter owes it a visit,
+     * and any later sender sees it non-empty and wakes the owner as usual.
+     *
+     * @return {@link #PUSH_CLOSED}, {@link #PUSH_QUEUED} or {@link #PUSH_ADOPTED}
+     */
+    abstract int pushOrAdopt(Object registration, Object message);
 
     /** Racy hint that the mailbox holds messages, for the worker's test before it gulps and for thieves. */
     abstract boolean hasMessagesRacy();

@@ -177,6 +177,16 @@ final class MpscMailbox extends MpscMailboxPad2 {
         return true;
     }
 
+    /**
+     * Never adopts: the test and the queueing would have to be one step under the lock, on a send
+     * that otherwise takes none, and that cost more than the wake-ups it saved (A/B under
+     * contention, docs/lab/benchmarks-notebook.md, "Adoption").
+     */
+    @Override
+    int pushOrAdopt(Object registration, Object message) {
+        return push(registration, message) ? PUSH_QUEUED : PUSH_CLOSED;
+    }
+
     /** The stop won the race with this send's offer: report whatever is still queued, once. */
     private void drainLate() {
         final List<Envelope> found = new ArrayList<>();

@@ -95,7 +95,7 @@ final class ShardedExecutor implements ActorExecutor {
         final long sleepAfterNanos = config.sleepAfter().map(d -> d.toNanos()).orElse(-1L);
         final StealStamps stamps = stealing ? new StealStamps(n, SystemNanoClock.INSTANCE) : null;
         final int[] pinnedCpus = CpuAffinity.workerCpus(config);
-        final MachineLoad load = new MachineLoad();
+        final MachineLoad load = MachineLoad.PROCESS;
         this.workers = new Worker[n];
         this.threads = new Thread[n];
         for (int w = 0; w < n; w++) {
@@ -219,7 +219,15 @@ final class ShardedExecutor implements ActorExecutor {
             if (sender.appendToBatch(mailbox, to, message)) {
                 return;
             }
-            sender.handOff(mailbox);
+            if (sender.handOff(mailbox) && sender.mayAdopt(mailbox)) {
+                final int pushed = mailbox.pushOrAdopt(to, message);
+                if (pushed == Mailbox.PUSH_ADOPTED) {
+                    sender.adopted(mailbox);
+                } else if (pushed == Mailbox.PUSH_CLOSED) {
+                    reporter.lateSend(to.actor(), message);
+                }
+                return;
+            }
         }
         if (!mailbox.push(to, message)) {
             reporter.lateSend(to.actor(), message);

@@ -14,7 +14,9 @@ import actor.steal.internal.WorkerQueueTable;
  * executor's mailboxes are all of one kind, so the kind test in {@link #visit} always goes the same
  * way. A visit that answered the mailbox which handed it its one envelope is followed by a visit
  * to that mailbox ({@link #follow}). A pass whose work all fed another worker (a server, or
- * clients of one server) may give a mailbox to it ({@link #pushIfFeeder}). After passes without
+ * clients of one server) may give a mailbox to it ({@link #pushIfFeeder}). A behaviour's send to
+ * an empty mailbox of a sleeping worker may leave that worker asleep and have this one visit the
+ * mailbox after the running visit ({@link #mayAdopt}, {@link #visitAdopted}). After passes without
  * work the {@link Thief} may try a steal, and after passes with a backlog, or a long pass over
  * backlogs, summon help; sleeping is the {@link SleepCycle}'s.
  *
@@ -45,6 +47,11 @@ final class Worker {
     static final int FEEDER_PASSES_BEFORE_PUSH = 64;
     /** Most passes a feeder waits between two push attempts ({@link #pushIfFeeder}). */
     static final int MAX_FEEDER_PUSH_BACKOFF = 1_024;
+    /**
+     * Mailboxes of sleeping workers one visit may adopt ({@link #mayAdopt}), and adopted visits one
+     * pass may make in a row before it wakes the owners of the rest instead.
+     */
+    static final int ADOPT_BUDGET = 16;
 
     final int index;
     final WorkerSleep sleep;
@@ -97,6 +104,17 @@ final class Worker {
     /** The worker the visited mailbox goes to once its batch is done ({@link #handOff}), or -1. */
     private int pushTo = -1;
     private final SleepCycle sleepCycle;
+    /**
+     * Mailboxes of other workers this worker's behaviours sent to while their owner slept, queued
+     * without a wake-up ({@link Mailbox#pushOrAdopt}): {@link #visitAdopted} runs them after the
+     * running visit, oldest first; {@code adoptedHead} is the next to run, {@code adoptedCount} how
+     * many are owed.
+     */
+    private final Mailbox[] adopted = new Mailbox[ADOPT_BUDGET];
+    private int adoptedHead;
+    private int adoptedCount;
+    /** Whether the running visit is of an adopted mailbox. */
+    private boolean visitingAdopted;
     /** {@link Placement}'s state for actors this worker's behaviours create: the next offset in the slice. */
     int placementCursor;
     /** {@link Placement}'s memory of the last class of such an actor that is not a hub. */
@@ -138,6 +156,7 @@ final class Worker {
         visitsWithWork = 0;
         feeds = 0;
         int work = 0;
+        int adoptedWork = 0;
         for (int slot = sliceStart; slot < sliceEnd; slot++) {
             final Mailbox mailbox = table.get(slot);
             if (mailbox != null && mailbox.hasMessagesRacy()) {
@@ -145,15 +164,20 @@ final class Worker {
                 if (handedTo != null) {
                     work += follow();
                 }
+                if (adoptedCount > 0) {
+                    adoptedWork += visitAdopted();
+                }
             }
         }
         runner.flushTerminations();
         if (thief != null) {
             thief.noteBacklog(backlog);
         }
+        // NOTE: the hand-off rules (pulls, pushes, feeders) see this slice's own work only: adopted
+        // visits are another worker's mailboxes, run here only until a pull or push settles them.
         previousPassWork = work;
         pushIfFeeder(work);
-        return work;
+        return work + adoptedWork;
     }
 
     /**
@@ -218,12 +242,79 @@ final class Worker {
         return work;
     }
 
+    /**
+     * Visits the mailboxes this worker adopted ({@link #mayAdopt}), oldest first, including those
+     * their own batches adopt, up to {@link #ADOPT_BUDGET} visits; then claims the owner's
+     * wake-up of each one left (under its lock, if it still holds messages), so none waits. A
+     * token passed around a ring whose every other actor sits on a sleeping worker then goes
+     * round on this worker alone, as it would on a work-stealing pool's thread, instead of
+     * waking that worker at every hop (on a crowded machine a wake-up costs a time slice).
+     *
+     * @return the envelopes run
+     */
+    private int visitAdopted() {
+        int work = 0;
+        for (int left = ADOPT_BUDGET; left > 0 && adoptedCount > 0; left--) {
+            final Mailbox next = takeAdopted();
+            if (next.hasMessagesRacy()) {
+                visitingAdopted = true;
+                work += visit(next);
+                visitingAdopted = false;
+            }
+        }
+        while (adoptedCount > 0) {
+            final WorkerSleep toWake = takeAdopted().claimOwnerIfMessages();
+            if (toWake != null) {
+                toWake.unpark();
+            }
+        }
+        return work;
+    }
+
+    private Mailbox takeAdopted() {
+        final int slot = adoptedHead;
+        final Mailbox next = adopted[slot];
+        adopted[slot] = null;
+        adoptedHead = (slot + 1) % ADOPT_BUDGET;
+        adoptedCount--;
+        return next;
+    }
+
+    /**
+     * Whether a behaviour of this worker, sending the running envelope's first message to another
+     * mailbox, may offer to run that mailbox here ({@link Mailbox#pushOrAdopt}): other processes
+     * crowd the machine ({@link MachineLoad}), the mailbox's owner is another worker that sleeps
+     * (racy: the push decides under the lock whether the mailbox is empty and idle), and this
+     * worker is inside a visit with room in its adoption budget. Only on a crowded machine: there
+     * a wake-up costs the woken worker a wait for a core, often a time slice; where cores are
+     * free it runs at once, the two workers then run in parallel, and pulls and pushes gather a
+     * conversation for good (adopting there too made request-reply and broker 1.3-1.5x slower,
+     * A/B on an idle machine). Not an
+     * owner that is awake but idle: it is about to run the message itself, and on a machine with
+     * cores to spare the pulls and pushes then move the mailbox for good (adopting from idle
+     * owners too was no faster under contention, and kept those hand-offs from settling). Only
+     * an envelope's first send: a behaviour that fans work out to several actors of a sleeping
+     * worker wakes it for the others, which then run in parallel. Only with stealing on: the owner, a sleeping thief, is then the one who finds the message
+     * if this worker's behaviour blocks before it gets there.
+     */
+    boolean mayAdopt(Mailbox mailbox) {
+        final WorkerSleep owner = mailbox.ownerRacy();
+        return thief != null && visiting != null && adoptedCount < ADOPT_BUDGET && owner != sleep
+                && MachineLoad.PROCESS.crowded() && owner.isSleeping();
+    }
+
+    /** {@link Mailbox#pushOrAdopt} adopted {@code mailbox}: it is visited after the running visit. */
+    void adopted(Mailbox mailbox) {
+        adopted[(adoptedHead + adoptedCount) % ADOPT_BUDGET] = mailbox;
+        adoptedCount++;
+    }
+
     /** Gulps {@code mailbox} and runs its batches while it refills and the budget lasts. */
     private int visit(Mailbox mailbox) {
         visiting = mailbox;
         final int ran = mailbox instanceof CopyQueueMailbox copyQueue ? visit(copyQueue) : visit((MpscMailbox) mailbox);
         visiting = null;
-        if (ran > 0) {
+        if (ran > 0 && !visitingAdopted) {
             visitsWithWork++;
             lastVisited = mailbox;
         }
@@ -234,7 +325,7 @@ final class Worker {
     }
 
     private int visit(CopyQueueMailbox mailbox) {
-        CopyQueue batch = mailbox.tryGulp(sleep, spare, counters);
+        CopyQueue batch = mailbox.tryGulp(visitingAdopted ? null : sleep, spare, counters);
         if (batch == null) {
             return 0;
         }
@@ -328,10 +419,16 @@ final class Worker {
      * ({@link #follow}). Only answers: following every hand-off also follows a token around a ring,
      * and then passes run many envelopes, fewer pulls gather the ring, and more of its hops cross
      * workers (thread-ring 187-196 ms against 96-108, measured).
+     *
+     * @return whether this is the running envelope's first send to another mailbox (the one send
+     *         of an envelope that {@link #mayAdopt} considers)
      */
-    void handOff(Mailbox mailbox) {
+    boolean handOff(Mailbox mailbox) {
         if (!runner.countHandOff()) {
-            return;
+            return false;
+        }
+        if (visitingAdopted) {
+            return true;
         }
         if (thief != null && feeds >= 0) {
             final int to = mailbox.ownerRacy().worker;
@@ -344,7 +441,7 @@ final class Worker {
             feeds = to == fedWorker && to != index ? feeds + 1 : -1;
         }
         if (gulpedSize != 1) {
-            return;
+            return true;
         }
         if (thief != null && previousPassWork <= 1 && progress.nanosPerMessage() <= Thief.PULL_MAX_NANOS_PER_MESSAGE
                 && !thief.tryPull(mailbox)) {
@@ -357,6 +454,7 @@ final class Worker {
             handOffFrom = visiting;
             handOffTo = mailbox;
         }
+        return true;
     }
 
     /**

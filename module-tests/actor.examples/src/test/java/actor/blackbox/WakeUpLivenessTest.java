@@ -2,6 +2,7 @@ package actor.blackbox;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import actor.api.Actor;
 import actor.api.ActorError;
@@ -15,6 +16,8 @@ import actor.api.PoisonPill;
 import actor.api.StatisticsMode;
 import actor.stats.Counts;
 import actor.steal.VictimSelectors;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,6 +85,42 @@ class WakeUpLivenessTest {
     @MethodSource("selectorsKindsAndWorkers")
     @Timeout(120)
     void burstsSeparatedByIdleGapsLoseNoWakeUp(String selector, MailboxKind kind, int workers) throws Exception {
+        bursts(selector, kind, workers);
+    }
+
+    static Stream<Arguments> stealingSelectorsAndKinds() {
+        return Stream.of(VictimSelectors.RANDOM, VictimSelectors.LONGEST_VICTIM)
+                .flatMap(selector -> Stream.of(MailboxKind.values()).map(kind -> Arguments.of(selector, kind)));
+    }
+
+    /**
+     * The same on a machine crowded by two spinning processes at normal priority: idle workers
+     * then sleep at once, and sends to a sleeping worker's empty mailbox are adopted by the
+     * sender's worker instead of waking it (docs/scheduling.md), so adoptions, wake-ups and steals
+     * all race here. The executor samples the machine's load every 200 ms; the spinners start
+     * 600 ms before the system.
+     */
+    @ParameterizedTest(name = "{0}, {1}, 8 workers, crowded")
+    @MethodSource("stealingSelectorsAndKinds")
+    @Timeout(180)
+    void burstsOnACrowdedMachineLoseNoWakeUp(String selector, MailboxKind kind) throws Exception {
+        assumeTrue(Files.isReadable(Path.of("/proc/stat")), "the machine's load is read from /proc");
+        final List<Process> spinners = new ArrayList<>();
+        try {
+            for (int i = 0; i < 2; i++) {
+                spinners.add(new ProcessBuilder("sh", "-c", "while :; do :; done").start());
+            }
+            Thread.sleep(600);
+            bursts(selector, kind, 8);
+        } finally {
+            for (Process spinner : spinners) {
+                spinner.destroyForcibly();
+                spinner.waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    private static void bursts(String selector, MailboxKind kind, int workers) throws Exception {
         final int rounds = 12;
         final int burst = 400;
         final int hops = 3;
