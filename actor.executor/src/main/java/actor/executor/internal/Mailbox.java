@@ -64,10 +64,11 @@ abstract class MailboxPad1 extends MailboxLock {
  *     While set, no thief may take the mailbox (checked under the lock, with an acquire read that
  *     pairs with that release), so the owner cannot change and at most one batch of this mailbox
  *     runs at a time. Read opaquely by thieves as a hint.</li>
- * <li>{@code adopted}: written under the lock: set by a worker that queued a message here without
- *     waking the sleeping owner because it will run the batch itself ({@link #pushOrAdopt}), cleared
- *     by the next gulp, whoever takes it. Read under the lock by the lost wake-up count, which must
- *     not count that message.</li>
+ * <li>{@code adopted} (copy-queue mailboxes only): written under the lock: set by a worker that
+ *     queued a message here without waking the sleeping owner because it will run the batch itself
+ *     ({@link #pushOrAdopt}), cleared by the next gulp, whoever takes it. Read under the lock by
+ *     later senders, which then wake nobody either, and by the lost wake-up count, which must not
+ *     count those messages.</li>
  * <li>{@code closed}: set under the lock once the system has stopped (volatile, for the MPSC
  *     kind's senders, which read it volatile after their offer); sends that race the stop then
  *     report their message instead of leaving it queued. Copy-queue senders read it under the
