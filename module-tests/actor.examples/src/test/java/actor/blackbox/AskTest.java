@@ -142,7 +142,25 @@ class AskTest {
             assertThrows(ExecutionException.class, () -> timedOut.get(5, TimeUnit.SECONDS));
             assertTrue(replyTos.get(1).isTerminated());
             held.release.countDown();
+            // NOTE: the late reply is a dead letter, reported whenever the released behaviour gets
+            // to it; waiting for it here keeps the kit's close from racing that report.
+            assertEquals(new ActorError.DeadLetter(null, 9, Allocation.FINISHED), awaitError(kit),
+                    "the late reply is a dead letter with no receiver");
         }
+    }
+
+    /** The first problem the kit's system reports from now on, within 5 s; taken, so close() does not fail on it. */
+    private static ActorError awaitError(ActorTestKit kit) throws InterruptedException {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (System.nanoTime() < deadline) {
+            final List<ActorError> errors = kit.takeErrors();
+            if (!errors.isEmpty()) {
+                assertEquals(1, errors.size(), errors.toString());
+                return errors.get(0);
+            }
+            Thread.sleep(1);
+        }
+        throw new AssertionError("no problem reported within 5 s");
     }
 
     @Test
