@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 /**
  * One side of an A/B run ({@code ./bench --ab A B}): a git revision, or the work tree as built,
  * with extra JVM options for this side's runs only. Written as one argument, the revision first:
- * {@code "HEAD~3"}, {@code ". -Dactor.policy.pull=off"}.
+ * {@code "HEAD~3"}, {@code ". -Dactor.policy=pull=off"}.
  *
  * @param spec    the argument as given
  * @param rev     a revision {@code git rev-parse} accepts, or {@value #WORKTREE}

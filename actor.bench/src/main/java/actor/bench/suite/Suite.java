@@ -103,6 +103,10 @@ public final class Suite {
               --jvm-arg ARG              extra JVM option for every run (repeatable); default heap -Xmx4g
                                          (small) or -Xmx16g (reference), kept between
                                          iterations (-XX:MaxHeapFreeRatio=100)
+              --policy RULES             switch scheduling rules off in actorkit's JVMs
+                                         (-Dactor.policy=RULES): rule=off[,rule=on...],
+                                         all=off, or random[:seed]; the rules are named in
+                                         docs/scheduling.md
               --run-timeout SECONDS      longest one run's JVM may take (default %d: small, %d:
                                          reference); then it is killed with the processes it
                                          started, its row says FAILED, and the suite goes on
@@ -120,7 +124,7 @@ public final class Suite {
                                          argument: a git revision (anything git rev-parse takes)
                                          or . (the work tree as built), then JVM options for that
                                          side only, e.g. --ab HEAD~3 . or
-                                         --ab . ". -Dactor.policy.pull=off". A revision is built
+                                         --ab . ". -Dactor.policy=pull=off". A revision is built
                                          once into OUT/ab/<commit> (a detached git worktree).
                                          Systems: actorkit unless --systems says otherwise
               --out DIR                  results folder (default bench-results)
@@ -291,8 +295,8 @@ public final class Suite {
 
     /** Every option that takes a value. */
     private static final Set<String> VALUED = Set.of("--preset", "--only", "--systems", "--workers", "--warmup",
-            "--warmup-ms", "--iterations", "--forks", "--size", "--jvm-arg", "--run-timeout", "--contend", "--cpu-quota",
-            "--out", "--ab");
+            "--warmup-ms", "--iterations", "--forks", "--size", "--jvm-arg", "--policy", "--run-timeout", "--contend",
+            "--cpu-quota", "--out", "--ab");
 
     /**
      * The options, or null for --help.
@@ -371,6 +375,7 @@ public final class Suite {
                     sizes.add(value);
                 }
                 case "--jvm-arg" -> jvmArgs.add(value);
+                case "--policy" -> jvmArgs.add(policyArg(value));
                 case "--run-timeout" -> runTimeout = Duration.ofSeconds(atLeast(arg, value, 1));
                 case "--contend" -> contenders = atLeast(arg, value, 1);
                 case "--cpu-quota" -> cpuQuota = CpuQuota.parse(arg, value);
@@ -399,6 +404,21 @@ public final class Suite {
             throw new IllegalArgumentException(option + " = " + n + ": must be at least " + least);
         }
         return n;
+    }
+
+    /**
+     * The JVM option that switches scheduling rules off ({@code --policy}): {@code -Dactor.policy=}
+     * and the value, checked for its form here (the rules' names are checked by the toolkit, whose
+     * every system start fails on an unknown one).
+     *
+     * @throws IllegalArgumentException if the value is empty or holds a space
+     */
+    static String policyArg(String value) {
+        if (value.isBlank() || value.chars().anyMatch(Character::isWhitespace)) {
+            throw new IllegalArgumentException("--policy \"" + value
+                    + "\": give rule=off[,rule=on...] without spaces, all=off or random[:seed]");
+        }
+        return "-Dactor.policy=" + value;
     }
 
     /** The options of every child JVM: the suite's defaults, then the user's {@code --jvm-arg}s. */

@@ -23,12 +23,12 @@ class AbTest {
 
     @Test
     void eachSideIsARevisionThenItsOwnJvmOptions() {
-        final Suite.Options options = Suite.parse(new String[] {"--ab", "HEAD~3", ". -Dactor.policy.pull=off -Xss2m",
+        final Suite.Options options = Suite.parse(new String[] {"--ab", "HEAD~3", ". -Dactor.policy=pull=off -Xss2m",
                 "--only", "counting"});
         assertTrue(options.ab());
         assertEquals(new AbVariant("HEAD~3", "HEAD~3", List.of()), options.abA());
         assertEquals(AbVariant.WORKTREE, options.abB().rev(), ". is the work tree");
-        assertEquals(List.of("-Dactor.policy.pull=off", "-Xss2m"), options.abB().jvmArgs());
+        assertEquals(List.of("-Dactor.policy=pull=off", "-Xss2m"), options.abB().jvmArgs());
         assertEquals(List.of("actorkit"), options.systems(), "an A/B run compares actorkit with itself by default");
         assertEquals(List.of("actorkit", "pekko"),
                 Suite.parse(new String[] {"--systems", "actorkit,pekko", "--ab", "WORKTREE", "HEAD"}).systems());
@@ -68,7 +68,7 @@ class AbTest {
         final Result failed = new Result("spawn", "actorkit", "longest-victim", 2, List.of(), -1, Map.of(),
                 "killed after 600 s (--run-timeout): the run had not ended");
         final List<Result> b = List.of(run("counting", 200, 220, 240), run("big", 55, 66, 77), failed);
-        final AbReport report = new AbReport(a, b, AbVariant.parse("HEAD~3"), AbVariant.parse(". -Dactor.policy.pull=off"), INFO);
+        final AbReport report = new AbReport(a, b, AbVariant.parse("HEAD~3"), AbVariant.parse(". -Dactor.policy=pull=off"), INFO);
 
         final Report.Comparison slower = report.bOverA(0).orElseThrow();
         assertEquals(2.0, slower.ratio(), 1e-9, "B's median 220 / A's 110");
@@ -80,7 +80,7 @@ class AbTest {
         assertTrue(report.anyFailed());
 
         final String table = report.table();
-        assertTrue(table.startsWith(INFO.summary() + "\nA = HEAD~3; B = WORKTREE -Dactor.policy.pull=off\n"), table);
+        assertTrue(table.startsWith(INFO.summary() + "\nA = HEAD~3; B = WORKTREE -Dactor.policy=pull=off\n"), table);
         assertTrue(table.lines().anyMatch(l -> l.startsWith("counting ") && l.contains(" 110.0 ") && l.contains(" 220.0 ")
                 && l.endsWith(" 2.00x")), table);
         assertTrue(table.lines().anyMatch(l -> l.startsWith("big ") && l.endsWith("~1.10x")), table);
@@ -94,7 +94,7 @@ class AbTest {
         assertTrue(csv.get(3).startsWith("spawn,actorkit,longest-victim,2,,,,,,,,,,,idle,B: killed after 600 s"), csv.get(3));
         final String json = report.json();
         assertTrue(json.contains("\"a\": {\"rev\": \"HEAD~3\", \"jvm_args\": []}"), json);
-        assertTrue(json.contains("\"b\": {\"rev\": \"WORKTREE\", \"jvm_args\": [\"-Dactor.policy.pull=off\"]}"), json);
+        assertTrue(json.contains("\"b\": {\"rev\": \"WORKTREE\", \"jvm_args\": [\"-Dactor.policy=pull=off\"]}"), json);
         assertTrue(json.contains("\"a_times_ns\": [100000000, 110000000, 120000000], \"b_times_ns\": [200000000, "
                 + "220000000, 240000000], \"b_over_a\": 2.0000"), json);
         assertTrue(json.contains("\"ranges_overlap\": true"), json);

@@ -41,6 +41,16 @@ class SuiteTest {
     }
 
     @Test
+    void policySwitchesRulesOffInEveryChildJvmAndRejectsAMalformedValue() {
+        final Suite.Options options = Suite.parse(new String[] {"--policy", "follow=off,pull=off", "--only", "ping-pong"});
+        assertTrue(Suite.jvmArgs(options).contains("-Dactor.policy=follow=off,pull=off"), Suite.jvmArgs(options).toString());
+        final IllegalArgumentException spaced = assertThrows(IllegalArgumentException.class,
+                () -> Suite.parse(new String[] {"--policy", "follow=off, pull=off"}));
+        assertTrue(spaced.getMessage().contains("--policy"), spaced.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Suite.parse(new String[] {"--policy", " "}));
+    }
+
+    @Test
     void theReferencePresetHoldsTheReferenceSizes() {
         final Sizes r = Sizes.REFERENCE;
         assertEquals(100_000_000L, r.staticSends(), "the chapter's static send: 100M");

@@ -30,7 +30,7 @@ import java.util.function.IntFunction;
  * <p><b>A spare carrier</b> runs passes of its own {@link Worker} over the same slice, with its own
  * batch state, {@link EnvelopeRunner}, progress and counters, and the worker's sleep state as the
  * owner it gulps for. It never steals, pulls, pushes or sleeps. It goes idle (parked) once its
- * passes have found nothing for {@link #SPARE_IDLE_NANOS}; the monitor activates it again when
+ * passes have found nothing for {@link Policy.Tunables#spareIdleNanos}; the monitor activates it again when
  * needed. Per-actor order and mutual exclusion hold as always: a gulp refuses a mailbox whose batch
  * runs ({@code beingProcessed}, checked under the mailbox lock), so the worker and its spare
  * carriers never run one mailbox at once, and a batch runs to its end on the thread that gulped it.
@@ -42,13 +42,6 @@ import java.util.function.IntFunction;
  * (copy-on-write) is read by any thread: statistics, the quiet test of a close, the final sweep.
  */
 final class Carriers implements Runnable {
-
-    /** The monitor's look interval right after a look that saw a carrier waiting inside a batch. */
-    static final long LOOK_MIN_NANOS = 100_000;
-    /** The monitor's longest look interval; it doubles up to this while no carrier waits. */
-    static final long LOOK_MAX_NANOS = 1_000_000;
-    /** Idle time after which an active spare carrier parks until the monitor needs it again. */
-    static final long SPARE_IDLE_NANOS = 50_000;
 
     private static final int RUNS = 0;
     private static final int WAITS = 1;
@@ -125,7 +118,7 @@ final class Carriers implements Runnable {
             return !termination.isDone();
         }
 
-        /** Passes over the slice until they have found nothing for {@link #SPARE_IDLE_NANOS}. */
+        /** Passes over the slice until they have found nothing for {@link Policy.Tunables#spareIdleNanos}. */
         private void relieve() {
             final Worker w = worker;
             long idleSince = 0;
@@ -137,7 +130,7 @@ final class Carriers implements Runnable {
                 final long now = System.nanoTime();
                 if (idleSince == 0) {
                     idleSince = now;
-                } else if (now - idleSince >= SPARE_IDLE_NANOS) {
+                } else if (now - idleSince >= Policy.TUNABLES.spareIdleNanos()) {
                     break;
                 }
                 Thread.onSpinWait();
@@ -217,17 +210,17 @@ final class Carriers implements Runnable {
      */
     @Override
     public void run() {
-        long interval = LOOK_MAX_NANOS;
+        long interval = Policy.TUNABLES.carrierLookMaxNanos();
         while (!termination.isDone()) {
             LockSupport.parkNanos(this, interval);
             load.sample(System.nanoTime());
             if (look()) {
-                interval = LOOK_MIN_NANOS;
+                interval = Policy.TUNABLES.carrierLookMinNanos();
             } else if (anyAwake) {
-                interval = Math.min(2 * interval, LOOK_MAX_NANOS);
+                interval = Math.min(2 * interval, Policy.TUNABLES.carrierLookMaxNanos());
             } else {
                 sleepUntilAWorkerWakes();
-                interval = LOOK_MAX_NANOS;
+                interval = Policy.TUNABLES.carrierLookMaxNanos();
             }
         }
     }

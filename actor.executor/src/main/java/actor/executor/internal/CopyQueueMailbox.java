@@ -50,12 +50,6 @@ abstract class CopyQueueMailboxPad2 extends CopyQueueMailboxFields {
  */
 final class CopyQueueMailbox extends CopyQueueMailboxPad2 {
 
-    /**
-     * Gulps a worker gives up in a row because a sender holds the lock, before it waits for the
-     * lock instead: a sender that keeps the lock busy (a loop of sends from one thread) still has
-     * its messages gulped within this many of the worker's passes.
-     */
-    static final int MAX_GULP_SKIPS = 1024;
 
     private static final VarHandle VH_QUEUE;
 
@@ -147,7 +141,7 @@ final class CopyQueueMailbox extends CopyQueueMailboxPad2 {
      * drains the batch without any atomic operation and calls {@link #finishBatch}.
      *
      * <p>A sender holding the lock means more messages are on their way: the worker gives the gulp
-     * up and comes back on a later pass, up to {@value #MAX_GULP_SKIPS} times in a row, then waits
+     * up and comes back on a later pass, up to {@link Policy.Tunables#gulpPutOffsMax} times in a row ({@link Policy.Rule#PUT_OFF_GULP}), then waits
      * for the lock. Waiting at once made a worker and a thread that sends in a loop take turns on
      * the lock for every message (the lock's line crossing cores each time).
      *
@@ -159,7 +153,7 @@ final class CopyQueueMailbox extends CopyQueueMailboxPad2 {
         if (!tryLock()) {
             // NOTE: an adopter waits for the lock: a sender that found the mailbox adopted woke
             // nobody, so this gulp must not be put off (AdoptionRaces.AdoptedGulpVsSecondSender).
-            if (me != null && ++gulpSkips < MAX_GULP_SKIPS) {
+            if (Policy.PUT_OFF_GULP && me != null && ++gulpSkips < Policy.TUNABLES.gulpPutOffsMax()) {
                 return null;
             }
             lock();

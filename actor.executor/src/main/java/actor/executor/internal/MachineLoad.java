@@ -7,8 +7,8 @@ import java.nio.file.Path;
 /**
  * Whether other processes share the machine's cores: the CPU time the whole machine used (Linux's
  * {@code /proc/stat}) minus this process's own ({@code /proc/self/stat}), over windows of at least
- * {@link #WINDOW_NANOS}. The machine is <em>crowded</em> while that foreign load was at least
- * {@link #CROWDED_CORES} cores in the last window. An idle worker then sleeps at once instead of
+ * {@link Policy.Tunables#loadWindowNanos}. The machine is <em>crowded</em> while that foreign load was at least
+ * {@link Policy.Tunables#crowdedCores} cores in the last window. An idle worker then sleeps at once instead of
  * spinning out {@code sleepAfter} ({@link WorkerRunner}): a spinning worker is runnable, so a send
  * to it waits until the operating system runs it again (a time slice, milliseconds, when other
  * processes want the cores), while a sleeping one is woken by the send and scheduled at once. The
@@ -28,10 +28,6 @@ final class MachineLoad {
     /** The one every executor of this process samples and reads. */
     static final MachineLoad PROCESS = new MachineLoad();
 
-    /** The shortest window between two samples: {@code /proc} counts in 10 ms ticks. */
-    static final long WINDOW_NANOS = 200_000_000;
-    /** Foreign load, in cores, from which the machine counts as crowded. */
-    static final double CROWDED_CORES = 0.5;
     /** Linux's clock tick for {@code /proc} CPU times ({@code USER_HZ}), 100 on every common build. */
     private static final long NANOS_PER_TICK = 10_000_000;
 
@@ -44,14 +40,14 @@ final class MachineLoad {
     private long lastMachineTicks = -1;
     private long lastSelfTicks;
 
-    /** Whether other processes used at least {@link #CROWDED_CORES} cores in the last window. */
+    /** Whether other processes used at least {@link Policy.Tunables#crowdedCores} cores in the last window. */
     boolean crowded() {
         return crowded;
     }
 
     /** Takes a sample if the window has passed since the last one, and updates {@link #crowded}. */
     synchronized void sample(long nowNanos) {
-        if (!readable || (lastMachineTicks >= 0 && nowNanos - lastSampleNanos < WINDOW_NANOS)) {
+        if (!readable || (lastMachineTicks >= 0 && nowNanos - lastSampleNanos < Policy.TUNABLES.loadWindowNanos())) {
             return;
         }
         final long machine;
@@ -68,7 +64,7 @@ final class MachineLoad {
         if (lastMachineTicks >= 0) {
             final double windowTicks = (double) (nowNanos - lastSampleNanos) / NANOS_PER_TICK;
             final long foreign = (machine - lastMachineTicks) - (self - lastSelfTicks);
-            crowded = foreign >= CROWDED_CORES * windowTicks;
+            crowded = foreign >= Policy.TUNABLES.crowdedCores() * windowTicks;
         }
         lastSampleNanos = nowNanos;
         lastMachineTicks = machine;

@@ -230,7 +230,7 @@ abstract class Mailbox extends MailboxFields {
      * or, past its budget, claims the owner's wake-up under the lock. If someone else gulps first
      * (the owner woke on its own, or a thief took the mailbox), that gulp runs the message. If
      * the adopter's behaviour blocks before it gets there, the owner, a sleeping thief, finds the
-     * message on its next look (every {@link SleepCycle#WATCH_NANOS} per sleeper while another
+     * message on its next look (every {@link Policy.Tunables#watchNanos} per sleeper while another
      * worker is awake). Only an empty mailbox is adopted, so at most one adopter owes it a visit,
      * and any later sender sees it non-empty and wakes the owner as usual.
      *

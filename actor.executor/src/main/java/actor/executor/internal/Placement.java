@@ -149,7 +149,8 @@ final class Placement {
      * ({@link Worker#joinable}); else null, and the ticket is {@link #ticketFor}'s.
      */
     Mailbox joining(Actor<?> actor, Worker creator) {
-        if (creator == null || policy != PlacementPolicy.NEAR_CREATOR || isHub(actor.getClass(), creator)) {
+        if (!Policy.CHAIN_JOIN || creator == null || policy != PlacementPolicy.NEAR_CREATOR
+                || isHub(actor.getClass(), creator)) {
             return null;
         }
         return creator.joinable();
@@ -171,6 +172,9 @@ final class Placement {
      * one, so a behaviour creating actors of one class skips the class-value lookup.
      */
     private static boolean isHub(Class<?> type, Worker creator) {
+        if (!Policy.HUB) {
+            return false;
+        }
         if (creator == null) {
             return IS_HUB.get(type);
         }

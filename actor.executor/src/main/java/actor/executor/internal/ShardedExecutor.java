@@ -59,6 +59,7 @@ final class ShardedExecutor implements ActorExecutor {
     private final Carriers carriers;
 
     ShardedExecutor(ActorSystemConfig config, ActorAccess access, LongSupplier deadLetters) {
+        Policy.check();
         this.config = config;
         this.access = access;
         this.debug = config.checks() == Checks.DEBUG;
@@ -116,7 +117,8 @@ final class ShardedExecutor implements ActorExecutor {
             sleeps[w].bind(threads[w]);
             termination.bind(w, threads[w], sleeps[w]);
         }
-        this.carriers = new Carriers(config.name(), this, config.spareCarriers(), load, termination, table, workers, threads,
+        final int spareCarriers = Policy.SPARE_CARRIERS ? config.spareCarriers() : 0;
+        this.carriers = new Carriers(config.name(), this, spareCarriers, load, termination, table, workers, threads,
                 w -> {
                     final WorkerProgress own = new WorkerProgress();
                     final WorkerCounters counters = new WorkerCounters();

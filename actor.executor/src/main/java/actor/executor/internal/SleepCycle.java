@@ -7,33 +7,23 @@ import java.util.concurrent.TimeUnit;
 /**
  * When and how long one worker sleeps, and its re-checks. The worker announces sleep and re-checks
  * its slice under the mailbox locks ({@link #mayHaveWork()}; {@link WorkerSleep} has the protocol),
- * then parks. A worker that cannot steal rescans on its own every {@link #SLEEP_RESCAN_NANOS}. A
+ * then parks. A worker that cannot steal rescans on its own every {@link Policy.Tunables#sleepRescanNanos}. A
  * thief looks for work (own slice, one steal attempt on an awake worker, {@link Thief#watchOnce}) every
- * {@link #WATCH_NANOS} times the number of sleepers while another worker is awake, in turns
+ * {@link Policy.Tunables#watchNanos} times the number of sleepers while another worker is awake, in turns
  * ({@link #untilWatchTurn}), to rescue a worker stuck in one behaviour, and otherwise
- * backs off from {@link #THIEF_RESCAN_MIN_NANOS} to {@link #THIEF_RESCAN_MAX_NANOS}; summoned by an
+ * backs off from {@link Policy.Tunables#thiefRescanMinNanos} to {@link Policy.Tunables#thiefRescanMaxNanos}; summoned by an
  * overloaded worker, it first tries a steal from that one.
  *
  * <p>Threading: the worker's thread only.
  */
 final class SleepCycle implements WorkerSleep.Recheck {
 
-    /** Longest a sleeping worker that cannot steal parks before rescanning its slice on its own. */
-    static final long SLEEP_RESCAN_NANOS = TimeUnit.SECONDS.toNanos(1);
-    /**
-     * First park of a sleeping thief before it looks for work on its own; each fruitless look
-     * doubles the period up to {@link #THIEF_RESCAN_MAX_NANOS}. Waking from a timed park costs tens
-     * of microseconds of CPU on a virtual machine, so a long idle must not wake often.
+    /*
+     * Policy.TUNABLES' thiefRescanMinNanos: waking from a timed park costs tens of microseconds of
+     * CPU on a virtual machine, so a long idle must not wake often; watchNanos is per sleeper, so
+     * the sleepers together look about that often.
      */
-    static final long THIEF_RESCAN_MIN_NANOS = TimeUnit.MILLISECONDS.toNanos(4);
-    /** Longest period between a sleeping thief's own looks for work. */
-    static final long THIEF_RESCAN_MAX_NANOS = TimeUnit.MILLISECONDS.toNanos(256);
-    /**
-     * Period of a sleeping thief's own looks for work while another worker is awake, per sleeping
-     * worker (so the sleepers together look about this often): they watch for a worker stuck in one
-     * behaviour, whose other mailboxes they can rescue ({@link Thief#RESCUE_AFTER_NANOS}).
-     */
-    static final long WATCH_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+    private static final Policy.Tunables T = Policy.TUNABLES;
 
     private final Worker worker;
     private final WorkerSleep sleep;
@@ -67,15 +57,15 @@ final class SleepCycle implements WorkerSleep.Recheck {
      * then one steal attempt) finds work. A look that finds nothing goes straight back to sleep.
      */
     void sleepUntilWork() {
-        long backoffNanos = THIEF_RESCAN_MIN_NANOS;
+        long backoffNanos = T.thiefRescanMinNanos();
         while (!termination.isDone()) {
             worker.trimSpare();
-            long rescanNanos = SLEEP_RESCAN_NANOS;
+            long rescanNanos = T.sleepRescanNanos();
             boolean watching = false;
             if (thief != null) {
                 // NOTE: a sleeper is not a victim worth choosing: stamp as if it had just looked for work.
                 thief.stamp();
-                watching = thief.othersAwake();
+                watching = Policy.WATCH && thief.othersAwake();
                 rescanNanos = watching ? untilWatchTurn(System.nanoTime()) : backoffNanos;
             }
             final WorkerSleep.Outcome outcome = sleep.sleep(this, rescanNanos);
@@ -92,21 +82,21 @@ final class SleepCycle implements WorkerSleep.Recheck {
             if (worker.pass() > 0 || (thief != null && (watching ? thief.watchOnce() : thief.tryStealOnce()))) {
                 return;
             }
-            backoffNanos = Math.min(2 * backoffNanos, THIEF_RESCAN_MAX_NANOS);
+            backoffNanos = Math.min(2 * backoffNanos, T.thiefRescanMaxNanos());
         }
     }
 
     /**
      * Nanoseconds from {@code now} to this worker's next turn to watch: the sleepers take turns, one
-     * every {@link #WATCH_NANOS} on the common clock, so their looks stay spread out. Sleepers that
+     * every {@link Policy.Tunables#watchNanos} on the common clock, so their looks stay spread out. Sleepers that
      * fell asleep together (the end of a burst) and each parked a whole period would all wake
      * together, look within microseconds of each other (too close to tell a stuck worker from a
      * busy one), and leave the stuck worker alone for the rest of the period: about 30 ms with 16
      * workers, measured on the rescue row.
      */
     long untilWatchTurn(long now) {
-        final long period = WATCH_NANOS * sleepers;
-        final long phase = worker.index % sleepers * WATCH_NANOS;
+        final long period = T.watchNanos() * sleepers;
+        final long phase = worker.index % sleepers * T.watchNanos();
         return period - Math.floorMod(now - phase, period);
     }
 

@@ -25,8 +25,8 @@ import actor.steal.internal.WorkerQueueTable;
  * loses no wake-up ({@link WorkerSleep}).
  *
  * <p><b>Rescue and summons.</b> A thief that sees a victim inside the same batch twice,
- * {@link #RESCUE_AFTER_NANOS} apart ({@link WorkerProgress}) while the victim's thread is blocked,
- * or {@link #RESCUE_RUNNING_AFTER_NANOS} apart while it runs, takes even a single-message mailbox
+ * {@link Policy.Tunables#rescueBlockedAfterNanos} apart ({@link WorkerProgress}) while the victim's thread is blocked,
+ * or {@link Policy.Tunables#rescueRunnableAfterNanos} apart while it runs, takes even a single-message mailbox
  * from it: those messages are stuck behind a blocked or long behaviour. An overloaded worker
  * {@linkplain #summonHelp summons} a sleeping one, which then tries a steal from it first.
  *
@@ -34,73 +34,31 @@ import actor.steal.internal.WorkerQueueTable;
  */
 final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
 
-    /** Fewest messages a mailbox must hold to be worth stealing. */
-    static final int MIN_MESSAGES_TO_STEAL = 2;
-    /** Consecutive passes without work before a steal attempt. */
-    static final int EMPTY_PASSES_BEFORE_STEAL = 2;
-    /**
-     * Upper bound of the steal back-off: each failed attempt doubles the empty passes required
-     * before the next one, because even a fruitless look at a victim's mailboxes costs the victim
-     * cache misses on its own hot lines; a successful steal resets it.
+    /*
+     * The tunables are Policy.TUNABLES'; why each has its value:
+     * - emptyPassesBeforeStealMax: even a fruitless look at a victim's mailboxes costs the victim
+     *   cache misses on its own hot lines, so failed attempts back off.
+     * - summonBacklogNanos: a pass over backlogs of costly messages takes milliseconds
+     *   (balance-one with work per message: about 10 ms), and help summoned after four of them
+     *   comes too late. Measured on the clock, not estimated: a new system's first estimates run
+     *   high, and help summoned on them splits a communication-bound workload for the rest of its
+     *   run (balance-one without work went from 103 to 150 ms in one JVM of two as an estimate).
+     * - rescueBlockedAfterNanos / rescueRunnableAfterNanos: a runnable thread is computing a long
+     *   behaviour or is preempted by the operating system (on a shared or virtual machine, for
+     *   milliseconds at a time), and a thief cannot tell which; a rescue splits a conversation for
+     *   the rest of the run, so a preemption (Linux's slices are a few milliseconds) must not
+     *   trigger one. A blocked thread (waiting, sleeping, parked) is rescued sooner.
+     * - minBacklogNanos: moving a mailbox costs more than the swap: its actors keep talking to the
+     *   actors left behind, and every such message now crosses cores (on the reference's
+     *   all-to-all groups, half the sends). A backlog of cheap messages is drained by its owner
+     *   before that pays back.
+     * - crossCoreHandOffNanos: a lock and a queue slot on lines the other core owns, and often a
+     *   wake-up: the one-way hop of cross-worker ping-pong measured 60-120 ns on 2 virtual CPUs.
+     * - pullMaxNanosPerMessage: the sender's own estimate includes its hand-offs; a client whose
+     *   behaviour only sends one request to a busy worker's server measured 982 ns a message
+     *   (HandOffTest), so a bound of 1,000 ns left its push to chance (it failed 2 runs in 8).
      */
-    static final int MAX_EMPTY_PASSES_BEFORE_STEAL = 1024;
-    /**
-     * Passes in a row that must each find at least {@link #BACKLOG_MAILBOXES} mailboxes holding a
-     * stealable backlog before the worker summons a sleeping one to help ({@link #summonHelp}).
-     */
-    static final int BACKLOG_PASSES_BEFORE_SUMMON = 4;
-    /** Backlogged mailboxes in one pass that count as an overload: one for this worker, one to give away. */
-    static final int BACKLOG_MAILBOXES = 2;
-    /**
-     * Time a pass must have spent since its first stealable backlog before another backlog makes
-     * the worker summon a sleeping one at once ({@link #backlogGulped}), without waiting for
-     * {@link #BACKLOG_PASSES_BEFORE_SUMMON} passes: a pass over backlogs of costly messages takes
-     * milliseconds (balance-one with work per message: about 10 ms), and help summoned after four
-     * of them comes too late. Measured on the clock, not estimated: a new system's first estimates
-     * run high (see {@link WorkerProgress#SETTLED_AFTER_MESSAGES}), and help summoned on them splits
-     * a communication-bound workload for the rest of its run (balance-one without work went from
-     * 103 to 150 ms in one JVM of two when this was an estimate).
-     */
-    static final long SUMMON_BACKLOG_NANOS = java.util.concurrent.TimeUnit.MICROSECONDS.toNanos(500);
-    /**
-     * How long a victim must stay inside one batch, as seen by this thief, before its other
-     * mailboxes may be taken even with a single message: they are stuck behind a blocked or long
-     * behaviour, so moving them cannot split a conversation that is running.
-     */
-    static final long RESCUE_AFTER_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(1);
-    /**
-     * How long a victim whose thread is runnable must stay inside one batch before it is rescued.
-     * A runnable thread is computing a long behaviour, or is preempted by the operating system (on
-     * a shared or virtual machine, for milliseconds at a time), and a thief cannot tell which. A
-     * rescue splits a conversation across workers for the rest of the run, so a preemption must
-     * not trigger one; a blocked thread (waiting, sleeping, parked) is rescued after
-     * {@link #RESCUE_AFTER_NANOS}. Linux's scheduler slices are a few milliseconds.
-     */
-    static final long RESCUE_RUNNING_AFTER_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(10);
-    /**
-     * Least work, in the victim's own time, a backlog must hold to be stolen. Moving a mailbox costs
-     * more than the swap: its actors keep talking to the actors left behind, and every such message
-     * now crosses cores (on the reference's all-to-all groups, half the sends). A backlog of cheap
-     * messages (a few dozen nanoseconds each) is drained by its owner before that pays back, so
-     * taking it only slows the run down; a backlog of costly ones is worth splitting.
-     */
-    static final long MIN_BACKLOG_NANOS = java.util.concurrent.TimeUnit.MICROSECONDS.toNanos(100);
-    /**
-     * What a message handed to a mailbox of another worker costs beyond a hand-off between two
-     * mailboxes of one worker: a lock and a queue slot on lines the other core owns, and often its
-     * wake-up. Measured here as the one-way hop of cross-worker ping-pong (60-120 ns on 2 virtual
-     * CPUs); larger across sockets.
-     */
-    static final long CROSS_CORE_HAND_OFF_NANOS = 100;
-    /**
-     * Costliest messages (on the sending worker) for which a hand-off pulls the receiver's mailbox
-     * ({@link #tryPull}) or pushes the sender's ({@link #tryPush}): below this a message costs
-     * little more than handing it to another core. The sender's own estimate includes that
-     * hand-off: a client whose behaviour only sends one request to a busy worker's server measured
-     * 982 ns a message on this machine (HandOffTest), where a cross-worker hop costs about 860 ns,
-     * so a bound of 1,000 ns left its push to chance (it failed 2 runs in 8).
-     */
-    static final long PULL_MAX_NANOS_PER_MESSAGE = 2_000;
+    private static final Policy.Tunables T = Policy.TUNABLES;
 
     private final int index;
     private final WorkerSleep[] sleeps;
@@ -110,7 +68,7 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     private int emptyPasses;
     /** Whether this worker has attempted a steal since it last found work (then its search is recorded in the stamps). */
     private boolean searching;
-    private int passesBeforeSteal = EMPTY_PASSES_BEFORE_STEAL;
+    private int passesBeforeSteal = T.emptyPassesBeforeSteal();
     private int backlogPasses;
     /** When the current pass gulped its first stealable backlog, or its last summon since. */
     private long backlogSince;
@@ -129,7 +87,7 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     /** Messages the stolen mailbox held when {@link #relocate} took it. */
     private int takenMessages;
     /** Fewest messages the current attempt takes: 1 when rescuing a stuck victim. */
-    private int minMessages = MIN_MESSAGES_TO_STEAL;
+    private int minMessages = T.minMessagesToSteal();
 
     Thief(int index, WorkerSleep[] sleeps, WorkerProgress[] progress, WorkerQueueTable<Mailbox> table,
           VictimSelector selector, WorkerView view, StealStamps stamps, Reporter reporter, WorkerCounters counters) {
@@ -152,8 +110,8 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     }
 
     /**
-     * The worker's pass ran {@code work} envelopes: after {@link #EMPTY_PASSES_BEFORE_STEAL} empty
-     * ones in a row (doubling on each failure, up to {@link #MAX_EMPTY_PASSES_BEFORE_STEAL}) makes
+     * The worker's pass ran {@code work} envelopes: after {@link Policy.Tunables#emptyPassesBeforeSteal} empty
+     * ones in a row (doubling on each failure, up to {@link Policy.Tunables#emptyPassesBeforeStealMax}) makes
      * one steal attempt.
      *
      * @return true if a mailbox was stolen
@@ -172,10 +130,12 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
         }
         emptyPasses = 0;
         if (tryStealOnce()) {
-            passesBeforeSteal = EMPTY_PASSES_BEFORE_STEAL;
+            passesBeforeSteal = T.emptyPassesBeforeSteal();
             return true;
         }
-        passesBeforeSteal = Math.min(2 * passesBeforeSteal, MAX_EMPTY_PASSES_BEFORE_STEAL);
+        if (Policy.STEAL_BACKOFF) {
+            passesBeforeSteal = Math.min(2 * passesBeforeSteal, T.emptyPassesBeforeStealMax());
+        }
         return false;
     }
 
@@ -184,9 +144,9 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
      * passes in a row, summons help. Costs a compare per pass otherwise.
      */
     void noteBacklog(int backlog) {
-        if (backlog < BACKLOG_MAILBOXES) {
+        if (!Policy.SUMMON || backlog < T.backlogMailboxes()) {
             backlogPasses = 0;
-        } else if (++backlogPasses >= BACKLOG_PASSES_BEFORE_SUMMON) {
+        } else if (++backlogPasses >= T.backlogPassesBeforeSummon()) {
             backlogPasses = 0;
             summonHelp();
         }
@@ -194,14 +154,14 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
 
     /**
      * The worker gulped a stealable backlog at {@code now}, the {@code backlogMailboxes}-th of its
-     * pass: if the pass has spent {@link #SUMMON_BACKLOG_NANOS} since its first one (or since its
+     * pass: if the pass has spent {@link Policy.Tunables#summonBacklogNanos} since its first one (or since its
      * last summon), summons help at once. The clock is read only for such gulps, which hold at
-     * least {@link #MIN_BACKLOG_NANOS} of work each.
+     * least {@link Policy.Tunables#minBacklogNanos} of work each.
      */
     void backlogGulped(int backlogMailboxes, long now) {
         if (backlogMailboxes == 1) {
             backlogSince = now;
-        } else if (now - backlogSince >= SUMMON_BACKLOG_NANOS) {
+        } else if (Policy.SUMMON_EARLY && now - backlogSince >= T.summonBacklogNanos()) {
             backlogSince = now;
             summonHelp();
         }
@@ -209,7 +169,7 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
 
     /** Woken by {@code summoner}, an overloaded worker: tries a steal from it at once. */
     void summonedBy(int summoner) {
-        passesBeforeSteal = EMPTY_PASSES_BEFORE_STEAL;
+        passesBeforeSteal = T.emptyPassesBeforeSteal();
         attempted(summoner);
         tryStealFrom(summoner);
     }
@@ -232,7 +192,7 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     /**
      * A sleeping thief's look while another worker is awake ({@link SleepCycle}): one steal attempt
      * on the next awake worker in turn, not on the selector's choice. The sleepers' looks are
-     * spread in time so that together they come about every {@link SleepCycle#WATCH_NANOS}; aimed
+     * spread in time so that together they come about every {@link Policy.Tunables#watchNanos}; aimed
      * at the awake workers, two of them soon see a worker stuck in one behaviour twice (the
      * observation is shared, {@link WorkerProgress#stallObservation}), and the second rescues its
      * other mailboxes. A victim chosen at random among 15 others made the stuck worker wait for
@@ -328,7 +288,7 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
             return -1;
         }
         final WorkerProgress target = progress[owner.worker];
-        return !target.isLoaded() || target.nanosPerMessage() > PULL_MAX_NANOS_PER_MESSAGE ? -1 : owner.worker;
+        return !target.isLoaded() || target.nanosPerMessage() > T.pullMaxNanosPerMessage() ? -1 : owner.worker;
     }
 
     /**
@@ -426,7 +386,7 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
      * first batches is rescued regardless ({@link #isStuck}).
      */
     static int minMessagesToSteal(WorkerProgress worker) {
-        if (!worker.isSettled()) {
+        if (Policy.SETTLING && !worker.isSettled()) {
             return Integer.MAX_VALUE;
         }
         return minMessagesToSteal(worker.nanosPerMessage(), worker.handOffsPer256());
@@ -435,27 +395,30 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     /**
      * Fewest messages a backlog must hold to be stolen from a worker whose messages cost
      * {@code nanosPerMessage} each (0: not measured yet) and hand {@code handOffsPer256} messages per
-     * 256 to other mailboxes: at least {@link #MIN_MESSAGES_TO_STEAL}, and at least
-     * {@link #MIN_BACKLOG_NANOS} of work. None at all ({@link Integer#MAX_VALUE}) while the worker is
+     * 256 to other mailboxes: at least {@link Policy.Tunables#minMessagesToSteal}, and at least
+     * {@link Policy.Tunables#minBacklogNanos} of work. None at all ({@link Integer#MAX_VALUE}) while the worker is
      * communication-bound, its messages cheaper than the cross-core hand-offs they would cause once
-     * its actors are split across workers ({@link #CROSS_CORE_HAND_OFF_NANOS} each): splitting such
+     * its actors are split across workers ({@link Policy.Tunables#crossCoreHandOffNanos} each): splitting such
      * a worker makes it slower, not faster, as its actors keep talking to the ones left behind. A
      * worker stuck in one behaviour is rescued regardless ({@link #isStuck}).
      */
     static int minMessagesToSteal(long nanosPerMessage, long handOffsPer256) {
         if (nanosPerMessage <= 0) {
-            return MIN_MESSAGES_TO_STEAL;
+            return T.minMessagesToSteal();
         }
-        if (nanosPerMessage * 256 < handOffsPer256 * CROSS_CORE_HAND_OFF_NANOS) {
+        if (Policy.COMM_BOUND && nanosPerMessage * 256 < handOffsPer256 * T.crossCoreHandOffNanos()) {
             return Integer.MAX_VALUE;
         }
-        return (int) Math.max(MIN_MESSAGES_TO_STEAL, Math.min(Integer.MAX_VALUE, MIN_BACKLOG_NANOS / nanosPerMessage));
+        if (!Policy.MIN_BACKLOG) {
+            return T.minMessagesToSteal();
+        }
+        return (int) Math.max(T.minMessagesToSteal(), Math.min(Integer.MAX_VALUE, T.minBacklogNanos() / nanosPerMessage));
     }
 
     /**
      * Whether {@code victim} has been inside the same batch since a thief's previous look (any
-     * thief's: {@link WorkerProgress#stallObservation}), at least {@link #RESCUE_AFTER_NANOS} ago if
-     * its thread is blocked now, at least {@link #RESCUE_RUNNING_AFTER_NANOS} ago if it is runnable.
+     * thief's: {@link WorkerProgress#stallObservation}), at least {@link Policy.Tunables#rescueBlockedAfterNanos} ago if
+     * its thread is blocked now, at least {@link Policy.Tunables#rescueRunnableAfterNanos} ago if it is runnable.
      */
     private boolean isStuck(int victim) {
         final WorkerProgress watched = progress[victim];
@@ -470,8 +433,8 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
             return false;
         }
         final long stuckNanos = WorkerProgress.observedFor(observation, now);
-        return stuckNanos >= RESCUE_RUNNING_AFTER_NANOS
-                || stuckNanos >= RESCUE_AFTER_NANOS && !sleeps[victim].isThreadRunnable();
+        return Policy.RESCUE && (stuckNanos >= T.rescueRunnableAfterNanos()
+                || stuckNanos >= T.rescueBlockedAfterNanos() && !sleeps[victim].isThreadRunnable());
     }
 
     /**
@@ -544,7 +507,7 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     /**
      * One racy pass over the victim's slice, from a rotating start: the ripe mailbox (holding
      * messages, not being processed) with the most messages, if it holds at least
-     * {@link #MIN_MESSAGES_TO_STEAL}. A mailbox with a single message is about to be run by its owner:
+     * {@link Policy.Tunables#minMessagesToSteal}. A mailbox with a single message is about to be run by its owner:
      * taking it only moves the work, and splits actors that talk to each other across workers (a
      * ping-pong pair, a token passed around a ring) so that every message then crosses cores.
      * Leaves the chosen mailbox in {@link #candidate}.
@@ -605,6 +568,9 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
      * mailbox of its own initial slice left to place a new actor on.
      */
     private int findSlotToGive(int victim) {
+        if (!Policy.GIVE_ORDER) {
+            return nextSlotToGive();
+        }
         int actorless = -1;
         int homeward = -1;
         int fallback = -1;

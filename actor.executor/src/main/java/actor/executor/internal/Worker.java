@@ -27,32 +27,6 @@ import actor.steal.internal.WorkerQueueTable;
  */
 final class Worker {
 
-    /**
-     * Messages one visit to a mailbox may run before the worker moves on: while a batch's actors
-     * keep sending to their own mailbox (self-sends, a local request and its reply), the next batch
-     * is taken at once instead of after a pass over the whole slice; past this budget the other
-     * mailboxes get their turn.
-     */
-    static final int REGULP_BUDGET = 64;
-    /**
-     * Visits one pass may make, after a mailbox it found, to the mailboxes a conversation hands
-     * on to ({@link #follow}); past this budget the scan goes on.
-     */
-    static final int FOLLOW_BUDGET = 64;
-    /**
-     * Feeder passes in a row before a feeder pushes its mailbox ({@link #pushIfFeeder}): a pass or
-     * a few of one mailbox feeding another worker also happen while pulls gather a conversation
-     * (a broker's forwards pull its clients' mailboxes one by one), and a push then splits it again.
-     */
-    static final int FEEDER_PASSES_BEFORE_PUSH = 64;
-    /** Most passes a feeder waits between two push attempts ({@link #pushIfFeeder}). */
-    static final int MAX_FEEDER_PUSH_BACKOFF = 1_024;
-    /**
-     * Mailboxes of sleeping workers one visit may adopt ({@link #mayAdopt}), and adopted visits one
-     * pass may make in a row before it wakes the owners of the rest instead.
-     */
-    static final int ADOPT_BUDGET = 16;
-
     final int index;
     final WorkerSleep sleep;
     final WorkerProgress progress;
@@ -110,7 +84,7 @@ final class Worker {
      * running visit, oldest first; {@code adoptedHead} is the next to run, {@code adoptedCount} how
      * many are owed.
      */
-    private final Mailbox[] adopted = new Mailbox[ADOPT_BUDGET];
+    private final Mailbox[] adopted = new Mailbox[Policy.TUNABLES.adoptBudgetVisits()];
     private int adoptedHead;
     private int adoptedCount;
     /** Whether the running visit is of an adopted mailbox. */
@@ -193,18 +167,19 @@ final class Worker {
      * Several mailboxes sending to several mailboxes of one worker are no conversation to gather
      * (big's random pings moved mailboxes 59 times an iteration instead of 23 when they counted).
      * Each push needs a mailbox without actors in the target's slice to give in exchange. Only
-     * after {@link #FEEDER_PASSES_BEFORE_PUSH} feeder passes in a row (passes without work do not
+     * after {@link Policy.Tunables#feederPassesBeforePush} feeder passes in a row (a pass or a few of one mailbox feeding another worker also happen while pulls gather a conversation, and a push then splits it again) (passes without work do not
      * count). A failed attempt waits twice as many passes as the one before (up to 1,024), so a
      * target with no room is not searched on every pass.
      */
     private void pushIfFeeder(int work) {
-        if (work == 0 || thief == null) {
+        if (!Policy.FEEDER_PUSH || work == 0 || thief == null) {
             return;
         }
         final int fed = feeds == work && (visitsWithWork == 1 || fedMailbox != null) ? visitsWithWork : 0;
         progress.feeder(fed);
         feederPasses = fed > 0 ? feederPasses + 1 : 0;
-        if (feederPasses < FEEDER_PASSES_BEFORE_PUSH || progress.nanosPerMessage() > Thief.PULL_MAX_NANOS_PER_MESSAGE) {
+        if (feederPasses < Policy.TUNABLES.feederPassesBeforePush()
+                || progress.nanosPerMessage() > Policy.TUNABLES.pullMaxNanosPerMessage()) {
             return;
         }
         if (feederPushWait > 0) {
@@ -215,7 +190,7 @@ final class Worker {
             feederPushBackoff = 1;
         } else {
             feederPushWait = feederPushBackoff;
-            feederPushBackoff = Math.min(2 * feederPushBackoff, MAX_FEEDER_PUSH_BACKOFF);
+            feederPushBackoff = Math.min(2 * feederPushBackoff, Policy.TUNABLES.feederPushBackoffMaxPasses());
         }
     }
 
@@ -224,14 +199,14 @@ final class Worker {
      * whose first send answered the last hand-off between them ({@link #handOff}), visits the
      * answered mailbox next (as Go's scheduler runs the goroutine just readied next), instead of
      * after the rest of the pass; a ball, or a request and its reply, then goes back and forth
-     * without the scan in between. At most {@link #FOLLOW_BUDGET} visits, so the rest of the slice
+     * without the scan in between. At most {@link Policy.Tunables#followBudgetVisits} visits, so the rest of the slice
      * keeps its turn.
      *
      * @return the envelopes run
      */
     private int follow() {
         int work = 0;
-        for (int left = FOLLOW_BUDGET; left > 0 && handedTo != null; left--) {
+        for (int left = Policy.TUNABLES.followBudgetVisits(); left > 0 && handedTo != null; left--) {
             final Mailbox next = handedTo;
             handedTo = null;
             if (next.hasMessagesRacy()) {
@@ -244,7 +219,7 @@ final class Worker {
 
     /**
      * Visits the mailboxes this worker adopted ({@link #mayAdopt}), oldest first, including those
-     * their own batches adopt, up to {@link #ADOPT_BUDGET} visits; then claims the owner's
+     * their own batches adopt, up to {@link Policy.Tunables#adoptBudgetVisits} visits; then claims the owner's
      * wake-up of each one left (under its lock, if it still holds messages), so none waits. A
      * token passed around a ring whose every other actor sits on a sleeping worker then goes
      * round on this worker alone, as it would on a work-stealing pool's thread, instead of
@@ -254,7 +229,7 @@ final class Worker {
      */
     private int visitAdopted() {
         int work = 0;
-        for (int left = ADOPT_BUDGET; left > 0 && adoptedCount > 0; left--) {
+        for (int left = Policy.TUNABLES.adoptBudgetVisits(); left > 0 && adoptedCount > 0; left--) {
             final Mailbox next = takeAdopted();
             if (next.hasMessagesRacy()) {
                 visitingAdopted = true;
@@ -275,7 +250,7 @@ final class Worker {
         final int slot = adoptedHead;
         final Mailbox next = adopted[slot];
         adopted[slot] = null;
-        adoptedHead = (slot + 1) % ADOPT_BUDGET;
+        adoptedHead = (slot + 1) % adopted.length;
         adoptedCount--;
         return next;
     }
@@ -299,13 +274,13 @@ final class Worker {
      */
     boolean mayAdopt(Mailbox mailbox) {
         final WorkerSleep owner = mailbox.ownerRacy();
-        return thief != null && visiting != null && adoptedCount < ADOPT_BUDGET && owner != sleep
+        return Policy.ADOPT && thief != null && visiting != null && adoptedCount < adopted.length && owner != sleep
                 && MachineLoad.PROCESS.crowded() && owner.isSleeping();
     }
 
     /** {@link Mailbox#pushOrAdopt} adopted {@code mailbox}: it is visited after the running visit. */
     void adopted(Mailbox mailbox) {
-        adopted[(adoptedHead + adoptedCount) % ADOPT_BUDGET] = mailbox;
+        adopted[(adoptedHead + adoptedCount) % adopted.length] = mailbox;
         adoptedCount++;
     }
 
@@ -334,13 +309,13 @@ final class Worker {
             gulpedBacklog();
         }
         processing = mailbox;
-        appendsLeft = REGULP_BUDGET;
+        appendsLeft = Policy.TUNABLES.regulpBudgetMessages();
         pushTo = -1;
         int ran = 0;
         while (batch != null) {
             processingBatch = batch;
             ran += runner.runBatch(batch);
-            final CopyQueue next = mailbox.finishBatch(batch, ran < REGULP_BUDGET && !termination.isDone());
+            final CopyQueue next = mailbox.finishBatch(batch, regulp(ran));
             if (next == null) {
                 spare = batch;
             }
@@ -365,10 +340,15 @@ final class Worker {
         int ran = 0;
         while (batch > 0) {
             ran += runner.runBatch(mailbox, batch);
-            batch = mailbox.finishBatch(ran < REGULP_BUDGET && !termination.isDone());
+            batch = mailbox.finishBatch(regulp(ran));
         }
         pushAfterVisit(mailbox);
         return ran;
+    }
+
+    /** Whether a visit that has run {@code ran} messages takes its mailbox's next batch at once ({@link Policy.Rule#REGULP}). */
+    private boolean regulp(int ran) {
+        return Policy.REGULP && ran < Policy.TUNABLES.regulpBudgetMessages() && !termination.isDone();
     }
 
     /**
@@ -443,12 +423,13 @@ final class Worker {
         if (gulpedSize != 1) {
             return true;
         }
-        if (thief != null && previousPassWork <= 1 && progress.nanosPerMessage() <= Thief.PULL_MAX_NANOS_PER_MESSAGE
-                && !thief.tryPull(mailbox)) {
+        if (thief != null && previousPassWork <= 1
+                && progress.nanosPerMessage() <= Policy.TUNABLES.pullMaxNanosPerMessage()
+                && !(Policy.PULL && thief.tryPull(mailbox)) && Policy.PUSH) {
             pushTo = thief.pushTarget(mailbox);
         }
         if (mailbox != visiting) {
-            if (mailbox == handOffFrom && visiting == handOffTo && mailbox.ownerRacy() == sleep) {
+            if (Policy.FOLLOW && mailbox == handOffFrom && visiting == handOffTo && mailbox.ownerRacy() == sleep) {
                 handedTo = mailbox;
             }
             handOffFrom = visiting;
@@ -462,7 +443,7 @@ final class Worker {
      * running (a self-send, or to an actor sharing the mailbox): the envelope joins the running
      * batch, with no lock and no atomic. It runs after everything already in the batch, so the
      * sender's order holds; this worker holds the mailbox (being processed), so nobody else can run
-     * it. At most {@link #REGULP_BUDGET} per visit, so one mailbox cannot starve the slice; none once
+     * it. At most {@link Policy.Tunables#regulpBudgetMessages} per visit, so one mailbox cannot starve the slice; none once
      * the system is done (an abort ends the batch, and what was sent is reported). Copy-queue
      * mailboxes only: an MPSC batch is never {@link #processing}, so its sends take the ordinary
      * (lock-free) path and run in the visit's next batch.
@@ -470,7 +451,7 @@ final class Worker {
      * @return false if the envelope must take the ordinary send path
      */
     boolean appendToBatch(Mailbox mailbox, Object actor, Object message) {
-        if (mailbox != processing || appendsLeft == 0 || termination.isDone()) {
+        if (!Policy.APPEND || mailbox != processing || appendsLeft == 0 || termination.isDone()) {
             return false;
         }
         appendsLeft--;

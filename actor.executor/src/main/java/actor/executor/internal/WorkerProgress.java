@@ -68,13 +68,13 @@ abstract class WorkerProgressPad2 extends WorkerProgressStall {
 /**
  * One worker's progress, for thieves. The count is incremented when a batch begins and when it
  * ends, so it is odd exactly while the worker is inside a batch: a thief that sees the same odd
- * count twice, {@link Thief#RESCUE_AFTER_NANOS} apart, knows the worker is stuck in one behaviour
+ * count twice, {@link Policy.Tunables#rescueBlockedAfterNanos} apart, knows the worker is stuck in one behaviour
  * (blocked, or computing for long) and may take its other mailboxes even when they hold a single
  * message. Thieves share what they saw ({@link #stallObservation}): with many workers a random
  * victim selector rarely sends the same thief to a stuck worker twice, but any two looks by any
  * thieves, far enough apart, tell it is stuck. The cost estimate, nanoseconds per message
  * measured on a sample of batches, tells a thief how much work a backlog is
- * ({@link Thief#MIN_BACKLOG_NANOS}).
+ * ({@link Policy.Tunables#minBacklogNanos}).
  *
  * <p>Threading: the count and the estimates have a single writer (the worker; a plain read and an
  * opaque store, no atomic) and any reader (opaque), alone on their cache line, so the two stores
@@ -90,20 +90,6 @@ final class WorkerProgress extends WorkerProgressPad2 {
     static final int SAMPLE_EVERY = 64;
     /** Timed batches after which the sums behind the estimates are halved, so they follow a changing workload. */
     static final int SAMPLES_PER_HALVING = 16;
-    /**
-     * Messages run after which the estimates count as settled ({@link #isSettled}), unless
-     * {@link #SETTLED_AFTER_NANOS} of estimated work come first. A new system's first messages cost
-     * several times what they cost a millisecond later (its queues grow, its lines are cold): on
-     * the balance benchmarks 150-1,400 ns a message for about half a millisecond, then 16-25 ns,
-     * which is communication-bound; a thief that trusted the first estimates split the worker
-     * and every later round paid for the split.
-     */
-    static final int SETTLED_AFTER_MESSAGES = 8_192;
-    /**
-     * Estimated work (messages run times the estimate) after which the estimates count as settled
-     * even with few messages: costly ones, which a thief should not wait thousands of for.
-     */
-    static final long SETTLED_AFTER_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(5);
 
     private static final VarHandle VH_COUNT;
     private static final VarHandle VH_NANOS_PER_MESSAGE;
@@ -122,8 +108,6 @@ final class WorkerProgress extends WorkerProgressPad2 {
     private static final long OBSERVED_TIME_MASK = (1L << OBSERVED_TIME_BITS) - 1;
     private static final long OBSERVED_COUNT_MASK = (1L << OBSERVED_COUNT_BITS) - 1;
     private static final long OBSERVED = 1L << OBSERVED_COUNT_BITS;
-    /** Duty cycles in a row that found work after which a worker counts as loaded ({@link #isLoaded}). */
-    static final int LOADED_AFTER_BUSY_CYCLES = 8;
 
     static {
         try {
@@ -175,15 +159,16 @@ final class WorkerProgress extends WorkerProgressPad2 {
 
     /**
      * Worker thread only: a batch of {@code messages} ran, timed or not. Until the estimates settle,
-     * counts them and settles after {@link #SETTLED_AFTER_MESSAGES}, or once they make
-     * {@link #SETTLED_AFTER_NANOS} at the current estimate; then costs a test of a plain field.
+     * counts them and settles after {@link Policy.Tunables#settledAfterMessages}, or once they make
+     * {@link Policy.Tunables#settledAfterNanos} at the current estimate; then costs a test of a plain field.
      */
     void ran(int messages) {
         if (settled) {
             return;
         }
         messagesRun += messages;
-        if (messagesRun >= SETTLED_AFTER_MESSAGES || messagesRun * nanosPerMessage >= SETTLED_AFTER_NANOS) {
+        if (messagesRun >= Policy.TUNABLES.settledAfterMessages()
+                || messagesRun * nanosPerMessage >= Policy.TUNABLES.settledAfterNanos()) {
             VH_SETTLED.setOpaque(this, true);
         }
     }
@@ -213,8 +198,8 @@ final class WorkerProgress extends WorkerProgressPad2 {
     }
 
     /**
-     * Any thread: whether the worker has run {@link #SETTLED_AFTER_MESSAGES} messages or
-     * {@link #SETTLED_AFTER_NANOS} of estimated work (opaque; once true, stays true): before that
+     * Any thread: whether the worker has run {@link Policy.Tunables#settledAfterMessages} messages or
+     * {@link Policy.Tunables#settledAfterNanos} of estimated work (opaque; once true, stays true): before that
      * its estimates measure the system's start more than its workload.
      */
     boolean isSettled() {
@@ -245,14 +230,14 @@ final class WorkerProgress extends WorkerProgressPad2 {
             VH_IDLE.setOpaque(this, nothingDone);
         }
         busyCycles = nothingDone ? 0 : busyCycles + 1;
-        final boolean nowLoaded = busyCycles >= LOADED_AFTER_BUSY_CYCLES;
+        final boolean nowLoaded = busyCycles >= Policy.TUNABLES.loadedAfterBusyCycles();
         if (loaded != nowLoaded) {
             VH_LOADED.setOpaque(this, nowLoaded);
         }
     }
 
     /**
-     * Any thread: whether the worker's last {@value #LOADED_AFTER_BUSY_CYCLES} duty cycles or more
+     * Any thread: whether the worker's last {@link Policy.Tunables#loadedAfterBusyCycles} duty cycles or more
      * all found work (opaque; a hint): busy for a while, not just between two hops of a token that
      * moves on. A sender may push its mailbox to a loaded worker ({@link Thief#tryPush}).
      */

@@ -74,7 +74,7 @@ final class WorkerRunner implements Runnable {
                 final long now = System.nanoTime();
                 if (!idling) {
                     idleSince = now;
-                } else if (now - idleSince >= sleepAfterNanos || load.crowded()) {
+                } else if (now - idleSince >= sleepAfterNanos || Policy.CROWDED_SLEEP && load.crowded()) {
                     w.sleepUntilWork();
                     woke.run();
                     idling = false;

@@ -101,9 +101,9 @@ class FlightRecorderEventsTest {
             final Block block = new Block();
             blocker.send(block);
             assertTrue(block.entered.await(10, TimeUnit.SECONDS), "worker 0 entered the block");
-            // One message: a plain steal needs at least Thief.MIN_MESSAGES_TO_STEAL, so only a rescue
+            // One message: a plain steal needs at least Policy.TUNABLES.minMessagesToSteal(), so only a rescue
             // can move it off the blocked worker before the block is released.
-            assertTrue(Thief.MIN_MESSAGES_TO_STEAL > 1);
+            assertTrue(Policy.TUNABLES.minMessagesToSteal() > 1);
             waiting.send(0);
             final boolean handledWhileBlocked = waiting.handled.await(20, TimeUnit.SECONDS);
             block.release.countDown();

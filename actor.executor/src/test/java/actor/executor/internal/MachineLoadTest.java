@@ -54,7 +54,7 @@ class MachineLoadTest {
     /** Samples after each window for up to {@code windows} windows; true once one says crowded. */
     private static boolean settledCrowded(MachineLoad load, int windows) throws InterruptedException {
         for (int i = 0; i < windows; i++) {
-            Thread.sleep(TimeUnit.NANOSECONDS.toMillis(MachineLoad.WINDOW_NANOS) + 20);
+            Thread.sleep(TimeUnit.NANOSECONDS.toMillis(Policy.TUNABLES.loadWindowNanos()) + 20);
             load.sample(System.nanoTime());
             if (i > 0 && load.crowded()) {
                 return true;

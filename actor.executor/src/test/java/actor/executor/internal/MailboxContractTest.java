@@ -219,7 +219,7 @@ class MailboxContractTest {
             assertTrue(mailbox.push("to", m));
         }
         mailbox.lock();
-        for (int skip = 1; skip < CopyQueueMailbox.MAX_GULP_SKIPS; skip++) {
+        for (int skip = 1; skip < Policy.TUNABLES.gulpPutOffsMax(); skip++) {
             assertNull(mailbox.tryGulp(owner, new CopyQueue(4), counters), "skip " + skip);
         }
         final CompletableFuture<CopyQueue> waited = CompletableFuture.supplyAsync(

@@ -58,11 +58,11 @@ class RescueWatchTest {
     void sleepersWatchInTurnsOneEveryWatchPeriod(@ForAll @IntRange(min = 2, max = 64) int workers,
             @ForAll @LongRange(min = 0, max = Long.MAX_VALUE / 4) long now) {
         final Set<Long> turns = new HashSet<>();
-        final long period = SleepCycle.WATCH_NANOS * (workers - 1);
+        final long period = Policy.TUNABLES.watchNanos() * (workers - 1);
         for (int w = 0; w < workers - 1; w++) {
             final long wait = cycle(w, workers).untilWatchTurn(now);
             assertTrue(wait > 0 && wait <= period, "worker " + w + " waits " + wait);
-            assertEquals(0, Math.floorMod(now + wait - (long) w * SleepCycle.WATCH_NANOS, period), "on its turn");
+            assertEquals(0, Math.floorMod(now + wait - (long) w * Policy.TUNABLES.watchNanos(), period), "on its turn");
             turns.add(now + wait);
         }
         assertEquals(workers - 1, turns.size(), "no two sleepers look at once");

@@ -16,7 +16,7 @@ class StealRuleTest {
 
     @Test
     void beforeTheVictimsFirstTimedBatchAnyBacklogIsWorthStealing() {
-        assertEquals(Thief.MIN_MESSAGES_TO_STEAL, Thief.minMessagesToSteal(0, 0));
+        assertEquals(Policy.TUNABLES.minMessagesToSteal(), Thief.minMessagesToSteal(0, 0));
     }
 
     @Test
@@ -29,14 +29,14 @@ class StealRuleTest {
 
     @Test
     void aComputeBoundWorkerIsSplitOnceTheBacklogHoldsEnoughWork() {
-        assertEquals(Thief.MIN_BACKLOG_NANOS / 205, Thief.minMessagesToSteal(205, 317));
-        assertEquals(Thief.MIN_MESSAGES_TO_STEAL, Thief.minMessagesToSteal(1_000_000, 256),
+        assertEquals(Policy.TUNABLES.minBacklogNanos() / 205, Thief.minMessagesToSteal(205, 317));
+        assertEquals(Policy.TUNABLES.minMessagesToSteal(), Thief.minMessagesToSteal(1_000_000, 256),
                 "a costly message is worth taking alone, if not alone in its mailbox");
     }
 
     @Test
     void cheapMessagesThatHandNothingOnAreStolenByVolume() {
-        assertEquals(Thief.MIN_BACKLOG_NANOS / 25, Thief.minMessagesToSteal(25, 0),
+        assertEquals(Policy.TUNABLES.minBacklogNanos() / 25, Thief.minMessagesToSteal(25, 0),
                 "independent actors (self-sends, sends from outside) lose nothing when split");
     }
 
@@ -44,8 +44,8 @@ class StealRuleTest {
     void theBoundaryIsTheCrossCoreHandOffCost() {
         final long handOffsPer256 = 256;
         assertEquals(Integer.MAX_VALUE,
-                Thief.minMessagesToSteal(Thief.CROSS_CORE_HAND_OFF_NANOS - 1, handOffsPer256));
-        assertTrue(Thief.minMessagesToSteal(Thief.CROSS_CORE_HAND_OFF_NANOS, handOffsPer256) < Integer.MAX_VALUE);
+                Thief.minMessagesToSteal(Policy.TUNABLES.crossCoreHandOffNanos() - 1, handOffsPer256));
+        assertTrue(Thief.minMessagesToSteal(Policy.TUNABLES.crossCoreHandOffNanos(), handOffsPer256) < Integer.MAX_VALUE);
     }
 
     @Test
@@ -80,7 +80,7 @@ class StealRuleTest {
         assertEquals(Integer.MAX_VALUE, Thief.minMessagesToSteal(progress));
         progress.sampled(20L * 4_192, 4_192, 4_192);
         progress.ran(4_192);
-        assertTrue(progress.isSettled(), "settled after " + WorkerProgress.SETTLED_AFTER_MESSAGES + " messages");
+        assertTrue(progress.isSettled(), "settled after " + Policy.TUNABLES.settledAfterMessages() + " messages");
         assertEquals(Thief.minMessagesToSteal(progress.nanosPerMessage(), progress.handOffsPer256()),
                 Thief.minMessagesToSteal(progress));
     }
@@ -89,7 +89,7 @@ class StealRuleTest {
     void messagesThatWereNotTimedCountTowardsSettling() {
         final WorkerProgress progress = new WorkerProgress();
         progress.sampled(25, 1, 1);
-        for (int batch = 1; batch < WorkerProgress.SETTLED_AFTER_MESSAGES; batch++) {
+        for (int batch = 1; batch < Policy.TUNABLES.settledAfterMessages(); batch++) {
             progress.ran(1);
         }
         assertFalse(progress.isSettled());
@@ -102,14 +102,14 @@ class StealRuleTest {
         final WorkerProgress progress = new WorkerProgress();
         final long nanos = 100_000;
         progress.sampled(nanos, 1, 0);
-        final int settling = (int) (WorkerProgress.SETTLED_AFTER_NANOS / nanos);
+        final int settling = (int) (Policy.TUNABLES.settledAfterNanos() / nanos);
         for (int batch = 1; batch < settling; batch++) {
             progress.ran(1);
         }
         assertFalse(progress.isSettled());
         progress.ran(1);
         assertTrue(progress.isSettled(), "settled after " + settling + " messages of " + nanos + " ns");
-        assertEquals(Thief.MIN_MESSAGES_TO_STEAL, Thief.minMessagesToSteal(progress));
+        assertEquals(Policy.TUNABLES.minMessagesToSteal(), Thief.minMessagesToSteal(progress));
     }
 
     @Test

@@ -76,7 +76,7 @@ class SummonRuleTest {
             boolean expected = false;
             if (i == 0) {
                 since = now;
-            } else if (now - since >= Thief.SUMMON_BACKLOG_NANOS) {
+            } else if (now - since >= Policy.TUNABLES.summonBacklogNanos()) {
                 since = now;
                 expected = true;
                 summons++;
@@ -90,7 +90,7 @@ class SummonRuleTest {
     @Test
     void eachPassStartsAgainFromItsFirstBacklog() {
         final Pair pair = new Pair();
-        final long bound = Thief.SUMMON_BACKLOG_NANOS;
+        final long bound = Policy.TUNABLES.summonBacklogNanos();
         pair.thief.backlogGulped(1, 0);
         pair.thief.backlogGulped(2, bound - 1);
         assertFalse(pair.summonedSinceLastAsked(), "not yet the bound");

@@ -267,8 +267,8 @@ class RescueTest {
 
     /**
      * A worker whose thread is running (computing, or preempted by the operating system, which a
-     * thief cannot tell apart) is robbed only after {@code Thief.RESCUE_RUNNING_AFTER_NANOS} (10 ms)
-     * inside one batch: behaviours of 4 ms keep their neighbours, so a preempted worker's
+     * thief cannot tell apart) is robbed only after the rescue rule's runnable bound (10 ms,
+     * {@code rescueRunnableAfterNanos}) inside one batch: behaviours of 4 ms keep their neighbours, so a preempted worker's
      * conversation is not split across workers. Without that bound a thief took them after 1 ms.
      */
     @ParameterizedTest(name = "{0}, {1}")
