@@ -58,7 +58,8 @@ public final class Suite {
     }
 
     /** Parsed command line. */
-    record Options(String preset, List<String> only, List<String> systems, int workers, int warmup, long warmupMillis,
+    record Options(String preset, List<String> only, List<String> variants, List<String> systems, int workers,
+                   int warmup, long warmupMillis,
                    int iterations, int forks, List<String> sizes, List<String> jvmArgs, Duration runTimeout,
                    Condition condition, AbVariant abA, AbVariant abB, Path out) {
 
@@ -83,6 +84,8 @@ public final class Suite {
               --preset small|reference   sizes (default small: 8-10 minutes on 2 cores; reference:
                                          the reference chapter's and Savina's sizes, over an hour)
               --only a,b,...             only these benchmarks (default all): %s
+              --variants a,b,...         only the variants of those names (a selector, a mailbox
+                                         kind; default all): rows without one of them do not run
               --systems a,b              actorkit and/or pekko (default both)
               --workers N                worker threads of both systems (default: available processors);
                                          the I/O-bound rows (io-block, io-await, io-await-many)
@@ -281,6 +284,9 @@ public final class Suite {
             final Benchmarks benchmark = Benchmarks.byId(id).orElseThrow();
             for (String system : options.systems()) {
                 for (String variant : benchmark.variants(system)) {
+                    if (options.variants() != null && !options.variants().contains(variant)) {
+                        continue;
+                    }
                     for (int workers : benchmark.workerCounts(options.workers())) {
                         plan.add(new Planned(id, system, variant, workers));
                     }
@@ -294,7 +300,7 @@ public final class Suite {
     static final String KEEP_HEAP = "-XX:MaxHeapFreeRatio=100";
 
     /** Every option that takes a value. */
-    private static final Set<String> VALUED = Set.of("--preset", "--only", "--systems", "--workers", "--warmup",
+    private static final Set<String> VALUED = Set.of("--preset", "--only", "--variants", "--systems", "--workers", "--warmup",
             "--warmup-ms", "--iterations", "--forks", "--size", "--jvm-arg", "--policy", "--run-timeout", "--contend",
             "--cpu-quota", "--out", "--ab");
 
@@ -308,6 +314,7 @@ public final class Suite {
         String preset = "small";
         List<String> only = Benchmarks.ids();
         List<String> systems = List.of(Benchmarks.ACTORKIT, Benchmarks.PEKKO);
+        List<String> variants = null;
         int workers = Runtime.getRuntime().availableProcessors();
         int warmup = 2;
         long warmupMillis = DEFAULT_WARMUP_MILLIS;
@@ -356,6 +363,7 @@ public final class Suite {
                         }
                     }
                 }
+                case "--variants" -> variants = Arrays.asList(value.split(","));
                 case "--systems" -> {
                     systems = Arrays.asList(value.split(","));
                     systemsGiven = true;
@@ -389,7 +397,7 @@ public final class Suite {
         if (abA != null && !systemsGiven) {
             systems = List.of(Benchmarks.ACTORKIT);
         }
-        return new Options(preset, only, systems, workers, warmup, warmupMillis, iterations, forks, sizes, jvmArgs,
+        return new Options(preset, only, variants, systems, workers, warmup, warmupMillis, iterations, forks, sizes, jvmArgs,
                 runTimeout, new Condition(contenders, cpuQuota), abA, abB, out);
     }
 

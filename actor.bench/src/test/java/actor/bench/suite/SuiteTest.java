@@ -51,6 +51,18 @@ class SuiteTest {
     }
 
     @Test
+    void variantsKeepOnlyTheNamedVariantsOfEachRow() {
+        final Suite.Options options = Suite.parse(new String[] {"--only", "executor,ping-pong-cross,thread-ring",
+                "--variants", "none,copy-queue", "--systems", "actorkit", "--workers", "2"});
+        final List<String> planned = Suite.plan(options).stream().map(p -> p.benchmark() + "/" + p.variant()).toList();
+        assertTrue(planned.contains("executor/none"), planned.toString());
+        assertTrue(planned.contains("ping-pong-cross/copy-queue"), planned.toString());
+        assertTrue(planned.stream().allMatch(p -> p.endsWith("/none") || p.endsWith("/copy-queue")), planned.toString());
+        assertTrue(Suite.plan(Suite.parse(new String[] {"--only", "executor", "--systems", "actorkit"})).size() > 1,
+                "without --variants every selector runs");
+    }
+
+    @Test
     void theReferencePresetHoldsTheReferenceSizes() {
         final Sizes r = Sizes.REFERENCE;
         assertEquals(100_000_000L, r.staticSends(), "the chapter's static send: 100M");
