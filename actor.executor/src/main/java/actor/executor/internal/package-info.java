@@ -12,6 +12,17 @@
  * {@link actor.executor.internal.Thief}. Live count, stop, abort and exit:
  * {@link actor.executor.internal.Termination}. Tickets: {@link actor.executor.internal.Placement}.
  *
+ * <h2>One policy</h2>
+ * Every rule of <em>when</em> or <em>where</em> is named in {@link actor.executor.internal.Policy}:
+ * batches ({@code regulp}, {@code append}, {@code put-off-gulp}); conversations ({@code follow},
+ * {@code pull}, {@code push}, {@code feeder-push}, {@code adopt}); stealing ({@code steal-backoff},
+ * {@code comm-bound}, {@code min-backlog}, {@code settling}, {@code give-order}); help
+ * ({@code summon}, {@code summon-early}, {@code rescue}, {@code watch}); idling
+ * ({@code crowded-sleep}); blocking ({@code spare-carriers}); placement ({@code chain-join},
+ * {@code hub}). The mechanisms ask it through {@code static final} switches (folded by the JIT)
+ * and take every tunable from its one record, {@code Policy.Tunables}; docs/scheduling.md has the
+ * table: each rule's trigger, action, tunables, test and proof.
+ *
  * <h2>House rules</h2>
  * <ul>
  * <li><b>Padding.</b> A field other threads touch on a hot path sits alone between 128-byte pads,
