@@ -121,7 +121,7 @@ public final class MpscSleepRaces {
         public StaleSlotRecheck() {
             x.owner = victimSleep;
             y.owner = thiefSleep;
-            for (int m = 0; m < Thief.MIN_MESSAGES_TO_STEAL; m++) {
+            for (int m = 0; m < Policy.TUNABLES.minMessagesToSteal(); m++) {
                 x.push("registration", m);
             }
             y.push("registration", 0);
@@ -152,7 +152,7 @@ public final class MpscSleepRaces {
                 mine.drain(envelope -> ran[0]++, batch);
                 mine.finishBatch(false);
             }
-            r.r4 = ran[0] == Thief.MIN_MESSAGES_TO_STEAL;
+            r.r4 = ran[0] == Policy.TUNABLES.minMessagesToSteal();
         }
 
         @Arbiter

@@ -162,7 +162,7 @@ public final class SleepRaces {
         final Worker victim = worker(0);
 
         public StaleSlotRecheck() {
-            super(Thief.MIN_MESSAGES_TO_STEAL);
+            super(Policy.TUNABLES.minMessagesToSteal());
             y.queue.push("actor", 0);
         }
 

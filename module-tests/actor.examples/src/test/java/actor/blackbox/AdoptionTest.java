@@ -14,11 +14,7 @@ import actor.api.PoisonPill;
 import actor.api.StatisticsMode;
 import actor.stats.Counts;
 import actor.steal.VictimSelectors;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -38,25 +34,18 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class AdoptionTest {
 
-    /** Longer than two of the executor's load windows: the load it samples includes the spinners. */
-    private static final long CROWDED_AFTER_MILLIS = 600;
-
-    private final List<Process> spinners = new ArrayList<>();
+    private BusyMachine spinners;
 
     @BeforeEach
     void crowdTheMachine() throws Exception {
-        assumeTrue(Files.isReadable(Path.of("/proc/stat")), "the machine's load is read from /proc");
-        for (int i = 0; i < 2; i++) {
-            spinners.add(new ProcessBuilder("sh", "-c", "while :; do :; done").start());
-        }
-        Thread.sleep(CROWDED_AFTER_MILLIS);
+        assumeTrue(BusyMachine.loadReadable(), "the machine's load is read from /proc");
+        spinners = BusyMachine.crowd(2);
     }
 
     @AfterEach
     void endTheSpinners() throws Exception {
-        for (Process spinner : spinners) {
-            spinner.destroyForcibly();
-            spinner.waitFor(10, TimeUnit.SECONDS);
+        if (spinners != null) {
+            spinners.close();
         }
     }
 

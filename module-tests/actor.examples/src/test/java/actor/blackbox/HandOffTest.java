@@ -17,10 +17,13 @@ import actor.stats.Counts;
 import actor.steal.VictimSelectors;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -98,7 +101,7 @@ class HandOffTest {
     @Timeout(300)
     void aPingPongPairOnTwoWorkersEndsUpOnOne() throws Exception {
         final Player[] players = new Player[2];
-        final Counts total = play(VictimSelectors.LONGEST_VICTIM, players);
+        final Counts total = untilMoved(() -> play(VictimSelectors.LONGEST_VICTIM, players), c -> c.pulls() >= 1, c -> c);
         assertTrue(total.pulls() >= 1, "a hand-off pulled a mailbox: " + total);
         assertEquals(players[0].lastThread, players[1].lastThread, "both sides ended on one worker");
         assertEquals(0, total.lostWakeUps());
@@ -193,8 +196,21 @@ class HandOffTest {
 
     @ParameterizedTest
     @EnumSource(MailboxKind.class)
-    @Timeout(60)
+    @Timeout(180)
     void aClientAloneOnAWorkerIsPushedToItsServersBusyWorker(MailboxKind kind) throws Exception {
+        // NOTE: on a loaded machine worker 0 may be preempted past the rescue bound, and a rescue
+        // (a steal) may then bring the two together first; else only a push can.
+        final Pushed round = untilMoved(() -> clientAndBusyServer(kind), r -> r.total().pulls() >= 1 || r.total().steals() >= 1,
+                Pushed::total);
+        assertTrue(round.total().pulls() >= 1 || round.total().steals() >= 1, "a hand-off moved a mailbox: " + round.total());
+        assertEquals(round.serverThread(), round.clientThread(), "client and server ended on one worker: " + round.total());
+    }
+
+    /** How one round of {@link #aClientAloneOnAWorkerIsPushedToItsServersBusyWorker} ended. */
+    private record Pushed(Counts total, String serverThread, String clientThread) {
+    }
+
+    private static Pushed clientAndBusyServer(MailboxKind kind) throws InterruptedException {
         final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("push").workers(2)
                 .mailboxKind(kind).statistics(StatisticsMode.ON).build());
         final Server server;
@@ -210,12 +226,34 @@ class HandOffTest {
             server.send(PoisonPill.FINISHED);
             client.send(PoisonPill.FINISHED);
         }
-        final Counts total = system.statistics().total();
-        // NOTE: on a loaded machine worker 0 may be preempted past the rescue bound, and a rescue
-        // (a steal) may then bring the two together first; else only a push can.
-        assertTrue(total.pulls() >= 1 || total.steals() >= 1, "a hand-off moved a mailbox: " + total);
-        assertEquals(server.lastThread, client.lastThread, "client and server ended on one worker: " + total);
-        assertEquals(0, total.lostWakeUps());
+        return new Pushed(system.statistics().total(), server.lastThread, client.lastThread);
+    }
+
+    /** The longest {@link #untilMoved} runs rounds beside other processes before it gives up. */
+    private static final long CROWDED_ROUNDS_MILLIS = 30_000;
+
+    /**
+     * Runs {@code round} until its outcome shows a moved mailbox, or until a round ran on a machine
+     * no other process crowded (that round's outcome is then asserted as it is). Beside busy
+     * processes a round may end without a move: the cost estimates behind pulls and pushes take
+     * the preemptions for work, and the mailbox of a sleeping owner is adopted instead of pulled
+     * (docs/scheduling.md); such rounds are run again for up to {@link #CROWDED_ROUNDS_MILLIS},
+     * then the test is skipped with that reason. Every round must lose no wake-up.
+     */
+    private static <T> T untilMoved(Callable<T> round, Predicate<T> moved, Function<T, Counts> counts) throws Exception {
+        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CROWDED_ROUNDS_MILLIS);
+        int crowdedRounds = 0;
+        while (true) {
+            final BusyMachine.Load before = BusyMachine.Load.now();
+            final T outcome = round.call();
+            assertEquals(0, counts.apply(outcome).lostWakeUps(), "no lost wake-up: " + counts.apply(outcome));
+            if (moved.test(outcome) || !BusyMachine.Load.crowdedSince(before)) {
+                return outcome;
+            }
+            crowdedRounds++;
+            assumeTrue(System.nanoTime() < deadline, crowdedRounds + " rounds in " + CROWDED_ROUNDS_MILLIS
+                    + " ms ran beside busy processes and none moved a mailbox: the machine is too busy");
+        }
     }
 
     /**
@@ -230,7 +268,7 @@ class HandOffTest {
 
     @ParameterizedTest
     @EnumSource(MailboxKind.class)
-    @Timeout(120)
+    @Timeout(300)
     void aConversationHalfGatheredOnTwoWorkersEndsOnOne(MailboxKind kind) throws Exception {
         // NOTE: on a busy machine the operating system may preempt a worker in the middle of a
         // batch for long enough that the other rescues its mailboxes (a steal); the round then
@@ -238,12 +276,10 @@ class HandOffTest {
         // must still lose no wake-up.
         final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(UNRESCUED_ROUND_MILLIS);
         int rescuedRounds = 0;
-        HalfGathered round = halfGathered(kind);
-        assertEquals(0, round.total().lostWakeUps());
+        HalfGathered round = untilMoved(() -> halfGathered(kind), r -> r.total().pulls() >= 1, HalfGathered::total);
         while (round.total().rescues() > 0 && System.nanoTime() < deadline) {
             rescuedRounds++;
-            round = halfGathered(kind);
-            assertEquals(0, round.total().lostWakeUps());
+            round = untilMoved(() -> halfGathered(kind), r -> r.total().pulls() >= 1, HalfGathered::total);
         }
         assumeTrue(round.total().rescues() == 0, "every one of " + (rescuedRounds + 1)
                 + " rounds in " + UNRESCUED_ROUND_MILLIS + " ms had a worker rescued: the machine is too busy");

@@ -16,8 +16,6 @@ import actor.api.PoisonPill;
 import actor.api.StatisticsMode;
 import actor.stats.Counts;
 import actor.steal.VictimSelectors;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -104,19 +102,9 @@ class WakeUpLivenessTest {
     @MethodSource("stealingSelectorsAndKinds")
     @Timeout(180)
     void burstsOnACrowdedMachineLoseNoWakeUp(String selector, MailboxKind kind) throws Exception {
-        assumeTrue(Files.isReadable(Path.of("/proc/stat")), "the machine's load is read from /proc");
-        final List<Process> spinners = new ArrayList<>();
-        try {
-            for (int i = 0; i < 2; i++) {
-                spinners.add(new ProcessBuilder("sh", "-c", "while :; do :; done").start());
-            }
-            Thread.sleep(600);
+        assumeTrue(BusyMachine.loadReadable(), "the machine's load is read from /proc");
+        try (BusyMachine spinners = BusyMachine.crowd(2)) {
             bursts(selector, kind, 8);
-        } finally {
-            for (Process spinner : spinners) {
-                spinner.destroyForcibly();
-                spinner.waitFor(10, TimeUnit.SECONDS);
-            }
         }
     }
 
