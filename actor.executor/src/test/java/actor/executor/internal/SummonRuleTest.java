@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import actor.stats.internal.WorkerCounters;
+import actor.steal.VictimSelector;
+import actor.steal.WorkerView;
 import actor.steal.internal.StealStamps;
 import actor.steal.internal.WorkerQueueTable;
 import java.util.List;
@@ -18,7 +20,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Whom a thief calls on, and when: an overloaded worker summons a sleeping one within a pass
  * ({@link Thief#backlogGulped}) at the first stealable backlog it gulps
- * {@link Thief#SUMMON_BACKLOG_NANOS} or more after the pass's first one, and again only as long
+ * {@link Policy.Tunables#summonBacklogNanos} or more after the pass's first one, and again only as long
  * after that summon (checked against a model of the rule); each summons, and each look of a
  * watching sleeper ({@link Thief#watchOnce}), goes to another worker, never to the caller itself.
  */
@@ -61,6 +63,55 @@ class SummonRuleTest {
             asleep();
             return true;
         }
+    }
+
+    /** The {@code summon} rule: enough passes in a row with backlogs in several mailboxes wake a sleeper. */
+    @Test
+    void passesInARowWithBacklogsSummonASleeperAndAQuietPassStartsTheCountAgain() {
+        final Pair pair = new Pair();
+        final Policy.Tunables t = Policy.TUNABLES;
+        for (int pass = 1; pass < t.backlogPassesBeforeSummon(); pass++) {
+            pair.thief.noteBacklog(t.backlogMailboxes());
+            assertFalse(pair.summonedSinceLastAsked(), "pass " + pass + " of a row");
+        }
+        pair.thief.noteBacklog(t.backlogMailboxes() - 1);
+        assertFalse(pair.summonedSinceLastAsked(), "a pass with fewer backlogs breaks the row");
+        for (int pass = 1; pass < t.backlogPassesBeforeSummon(); pass++) {
+            pair.thief.noteBacklog(t.backlogMailboxes());
+            assertFalse(pair.summonedSinceLastAsked(), "pass " + pass + " of the new row");
+        }
+        pair.thief.noteBacklog(t.backlogMailboxes());
+        assertTrue(pair.summonedSinceLastAsked(), "the last pass of a full row summons");
+        assertEquals(1, pair.counters.snapshot().summons());
+    }
+
+    /**
+     * The {@code steal-backoff} rule: each fruitless attempt doubles the empty passes before the
+     * next one (2, 4, 8, ...), so 126 empty passes make 6 attempts instead of 63.
+     */
+    @Test
+    void fruitlessStealAttemptsBackOffByDoubling() {
+        final Termination termination = new Termination(2, null);
+        final WorkerSleep[] sleeps = {new WorkerSleep(0, termination), new WorkerSleep(1, termination)};
+        final WorkerCounters counters = new WorkerCounters();
+        final Mailbox[] mailboxes = {new CopyQueueMailbox(0, new CopyQueue(4)), new CopyQueueMailbox(1, new CopyQueue(4))};
+        final Thief thief = new Thief(0, sleeps, new WorkerProgress[] {new WorkerProgress(), new WorkerProgress()},
+                new WorkerQueueTable<>(mailboxes, 2), new VictimSelector() {
+                    @Override
+                    public String name() {
+                        return "the other";
+                    }
+
+                    @Override
+                    public int selectVictim(int me, WorkerView view) {
+                        return 1 - me;
+                    }
+                }, null,
+                new StealStamps(2, SystemNanoClock.INSTANCE), null, counters);
+        for (int pass = 0; pass < 126; pass++) {
+            assertFalse(thief.afterPass(0), "nothing to steal");
+        }
+        assertEquals(6, counters.snapshot().stealAttempts(), "attempts after passes 2, 6, 14, 30, 62 and 126");
     }
 
     @Property

@@ -121,6 +121,95 @@ class ConversationTest {
                 "the bystander ran " + bystander.lag + " rally messages after it was sent its message");
     }
 
+    /** Runs again and again (a self-send per message) until stopped, counting its runs. */
+    static final class Ticker extends Actor<Ball> {
+        final int[] ticks;
+        volatile boolean stop;
+
+        Ticker(ActorSystem system, int[] ticks) {
+            super(system);
+            this.ticks = ticks;
+        }
+
+        @Override
+        protected Allocation receive(Ball ball) {
+            ticks[0]++;
+            if (stop) {
+                return Allocation.FINISHED;
+            }
+            send(ball);
+            return Allocation.NODELETE;
+        }
+    }
+
+    /** Returns each ball until none are left, and records the longest run of hops with no tick between. */
+    static final class Streaker extends Actor<Ball> {
+        Streaker partner;
+        private final int[] ticks;
+        private final int[] streak;
+        private final CountDownLatch done;
+
+        Streaker(ActorSystem system, int[] ticks, int[] streak, CountDownLatch done) {
+            super(system);
+            this.ticks = ticks;
+            this.streak = streak;
+            this.done = done;
+        }
+
+        @Override
+        protected Allocation receive(Ball ball) {
+            // NOTE: streak[0] the current run, [1] the ticks seen at its last hop, [2] the longest run.
+            if (ticks[0] == streak[1]) {
+                streak[0]++;
+            } else {
+                streak[0] = 1;
+                streak[1] = ticks[0];
+            }
+            streak[2] = Math.max(streak[2], streak[0]);
+            if (ball.left == 0) {
+                done.countDown();
+            } else {
+                partner.send(new Ball(ball.left - 1));
+            }
+            return Allocation.NODELETE;
+        }
+    }
+
+    /**
+     * The rule itself ({@code follow}): on one worker, a ball going back and forth between two
+     * mailboxes runs hop after hop, without the pass over the slice in between, while a third
+     * mailbox of the same slice holds work all along; the scan alone would give that mailbox a
+     * turn every two hops. And the follow gives way (the budget), at most twice a pass. One worker, so the order of the
+     * visits is the worker's alone.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(MailboxKind.class)
+    @Timeout(60)
+    void aConversationOnOneWorkerRunsHopAfterHopWithoutAPassBetween(MailboxKind kind) throws Exception {
+        final int[] ticks = new int[1];
+        final int[] streak = new int[3];
+        final CountDownLatch done = new CountDownLatch(1);
+        final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("follow").workers(1)
+                .mailboxKind(kind).build());
+        try (system) {
+            final Streaker ping = new Streaker(system, ticks, streak, done);
+            final Streaker pong = new Streaker(system, ticks, streak, done);
+            final Ticker ticker = new Ticker(system, ticks);
+            ping.partner = pong;
+            pong.partner = ping;
+            ticker.send(new Ball(0));
+            ping.send(new Ball(20_000));
+            assertTrue(done.await(30, TimeUnit.SECONDS), "the rally finished");
+            ticker.stop = true;
+            ping.send(PoisonPill.FINISHED);
+            pong.send(PoisonPill.FINISHED);
+        }
+        assertTrue(ticks[0] > 100, "the ticker kept running: " + ticks[0]);
+        assertTrue(streak[2] >= FOLLOW_LIMIT / 2, "the longest run of hops with no tick between was " + streak[2]);
+        // NOTE: a pass may follow the rally twice, once from each rallier's mailbox (its turn in the scan).
+        assertTrue(streak[2] <= 2 * (FOLLOW_LIMIT + 1), "the ticker waited " + streak[2] + " hops");
+    }
+
     /** {@link Numbered#sender} of a partner's message, and of the message that starts a pair. */
     private static final int PARTNER = -1;
     private static final int START = -2;
