@@ -7,15 +7,10 @@ import java.lang.invoke.VarHandle;
 /**
  * The copy-queue mailbox's queue, on the gulp-state line right after the shared fields
  * ({@link MailboxFields}). {@code queue}: the current copy queue. Read and replaced under the lock;
- * read racily (opaque) by the test-and-gulp check and by thieves. {@code gulpSkips}: gulps given
- * up in a row because a sender held the lock ({@link CopyQueueMailbox#tryGulp}); written without
- * the lock by the thread trying the gulp (two at once only if one read a slot a thief had just
- * swapped, or a worker and its spare carrier try one mailbox: a racy count, which only bounds how
- * long gulps are put off).
+ * read racily (opaque) by the test-and-gulp check and by thieves.
  */
 abstract class CopyQueueMailboxFields extends Mailbox {
     CopyQueue queue;
-    int gulpSkips;
 
     CopyQueueMailboxFields(int index) {
         super(index);
@@ -140,25 +135,16 @@ final class CopyQueueMailbox extends CopyQueueMailboxPad2 {
      * {@code spare} (empty) in its place, and marks the mailbox being processed. The caller then
      * drains the batch without any atomic operation and calls {@link #finishBatch}.
      *
-     * <p>A sender holding the lock means more messages are on their way: the worker gives the gulp
-     * up and comes back on a later pass, up to {@link Policy.Tunables#gulpPutOffsMax} times in a row ({@link Policy.Rule#PUT_OFF_GULP}), then waits
-     * for the lock. Waiting at once made a worker and a thread that sends in a loop take turns on
-     * the lock for every message (the lock's line crossing cores each time).
+     * <p>A sender holding the lock is finishing a push: the gulp waits for it. (Putting the gulp
+     * off to a later pass, so that a thread sending in a loop could run ahead, was deleted: no row
+     * was faster with it, on an idle machine or beside busy processes; docs/scheduling.md.)
      *
      * @return the batch to run, or null: nothing queued, a sender held the lock, or a thief took
      *         the mailbox after the caller read its slot (then {@code counters} records a missed
      *         gulp)
      */
     CopyQueue tryGulp(WorkerSleep me, CopyQueue spare, WorkerCounters counters) {
-        if (!tryLock()) {
-            // NOTE: an adopter waits for the lock: a sender that found the mailbox adopted woke
-            // nobody, so this gulp must not be put off (AdoptionRaces.AdoptedGulpVsSecondSender).
-            if (Policy.PUT_OFF_GULP && me != null && ++gulpSkips < Policy.TUNABLES.gulpPutOffsMax()) {
-                return null;
-            }
-            lock();
-        }
-        gulpSkips = 0;
+        lock();
         if (me != null && owner != me) {
             unlock();
             counters.missedGulp();

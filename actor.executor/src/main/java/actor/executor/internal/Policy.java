@@ -36,8 +36,6 @@ final class Policy {
         REGULP("regulp"),
         /** A behaviour's send to the mailbox whose batch runs joins that batch, without a lock. */
         APPEND("append"),
-        /** A gulp that finds a sender holding the lock comes back on a later pass ({@link Tunables#gulpPutOffsMax}). */
-        PUT_OFF_GULP("put-off-gulp"),
         /** A visit that answered the mailbox which handed it its one envelope visits that mailbox next. */
         FOLLOW("follow"),
         /** A one-message hand-off from a worker with nothing else to do pulls the receiver's idle mailbox. */
@@ -96,7 +94,6 @@ final class Policy {
      * constant: a record's fields are trusted as final, so the JIT folds them too.
      *
      * @param regulpBudgetMessages       {@link Rule#REGULP}, {@link Rule#APPEND}: messages one visit may run
-     * @param gulpPutOffsMax             {@link Rule#PUT_OFF_GULP}: put-offs in a row before a gulp waits for the lock
      * @param followBudgetVisits         {@link Rule#FOLLOW}: visits one pass may follow
      * @param pullMaxNanosPerMessage     {@link Rule#PULL}, {@link Rule#PUSH}, {@link Rule#FEEDER_PUSH}: costliest
      *                                   messages (the sender's estimate) for which a conversation is gathered
@@ -126,7 +123,7 @@ final class Policy {
      * @param carrierLookMaxNanos        {@link Rule#SPARE_CARRIERS}: its period otherwise
      * @param spareIdleNanos             {@link Rule#SPARE_CARRIERS}: a spare's idle time before it parks
      */
-    record Tunables(int regulpBudgetMessages, int gulpPutOffsMax, int followBudgetVisits,
+    record Tunables(int regulpBudgetMessages, int followBudgetVisits,
                     long pullMaxNanosPerMessage, int feederPassesBeforePush, int feederPushBackoffMaxPasses,
                     int loadedAfterBusyCycles, int adoptBudgetVisits, int emptyPassesBeforeSteal,
                     int minMessagesToSteal, long minBacklogNanos,
@@ -140,7 +137,7 @@ final class Policy {
 
     /** The tunables (the reasons for each value are in docs/scheduling.md and at each rule's use). */
     static final Tunables TUNABLES = new Tunables(
-            64, 1_024, 64,
+            64, 64,
             2_000, 64, 1_024,
             8, 16, 2,
             2, TimeUnit.MICROSECONDS.toNanos(100),
@@ -179,7 +176,6 @@ final class Policy {
 
     static final boolean REGULP = on(Rule.REGULP);
     static final boolean APPEND = on(Rule.APPEND);
-    static final boolean PUT_OFF_GULP = on(Rule.PUT_OFF_GULP);
     static final boolean FOLLOW = on(Rule.FOLLOW);
     static final boolean PULL = on(Rule.PULL);
     static final boolean PUSH = on(Rule.PUSH);

@@ -14,7 +14,7 @@
  *
  * <h2>One policy</h2>
  * Every rule of <em>when</em> or <em>where</em> is named in {@link actor.executor.internal.Policy}:
- * batches ({@code regulp}, {@code append}, {@code put-off-gulp}); conversations ({@code follow},
+ * batches ({@code regulp}, {@code append}); conversations ({@code follow},
  * {@code pull}, {@code push}, {@code feeder-push}, {@code adopt}); stealing ({@code comm-bound}, {@code min-backlog}, {@code settling}, {@code give-order}); help
  * ({@code summon}, {@code summon-early}, {@code rescue}, {@code watch}); idling
  * ({@code crowded-sleep}); blocking ({@code spare-carriers}); placement ({@code chain-join},

@@ -22,7 +22,7 @@ class PaddingTest {
     void theCopyQueueMailboxLockAndItsGulpStateEachSitBetweenPads() {
         final ClassLayout layout = ClassLayout.parseClass(CopyQueueMailbox.class);
         assertPadded(layout, List.of("lock"));
-        assertPadded(layout, List.of("beingProcessed", "adopted", "closed", "owner", "index", "executor", "live", "listed", "endedSincePrune", "joinedFirst", "joinedSecond", "suspensions", "queue", "gulpSkips"));
+        assertPadded(layout, List.of("beingProcessed", "adopted", "closed", "owner", "index", "executor", "live", "listed", "endedSincePrune", "joinedFirst", "joinedSecond", "suspensions", "queue"));
     }
 
     @Test

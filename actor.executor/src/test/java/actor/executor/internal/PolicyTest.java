@@ -18,7 +18,7 @@ class PolicyTest {
         assertEquals(EnumSet.of(Policy.Rule.PULL), Policy.parse("follow=off,pull=off,follow=on"));
         assertEquals(EnumSet.complementOf(EnumSet.of(Policy.Rule.ADOPT)), Policy.parse("all=off,adopt=on"));
         assertEquals(EnumSet.noneOf(Policy.Rule.class), Policy.parse(" "));
-        assertEquals(EnumSet.of(Policy.Rule.PUT_OFF_GULP), Policy.parse("PUT-OFF-GULP=OFF"));
+        assertEquals(EnumSet.of(Policy.Rule.FEEDER_PUSH), Policy.parse("FEEDER-PUSH=OFF"));
     }
 
     @Test

@@ -89,12 +89,9 @@ abstract class TwoWorkerState {
         /**
          * What {@link Worker} does with one slot of its slice in a pass: the racy test, the gulp,
          * the batch, and (if {@code regulp}) the next batches while the mailbox refilled. A gulp
-         * put off because another thread held the lock is tried again while the mailbox still has
-         * messages and is still this worker's, as the worker's later passes would, for as long as
-         * it takes: the mailbox's own count of put-off gulps (whose last one waits for the lock) is
-         * restarted by the other worker's gulp, so a fixed number of tries here could give up while
-         * that worker, preempted, still held the lock (seen once in GulpVsSteal: the messages were
-         * left in the thief's mailbox, which a real worker's next pass would have gulped).
+         * that came back empty-handed (a batch of the mailbox was running) is tried again while
+         * the mailbox still has messages and is still this worker's, as the worker's later passes
+         * would, for as long as it takes.
          */
         void gulpSlot(int slot, boolean regulp) {
             final CopyQueueMailbox mailbox = (CopyQueueMailbox) table.get(slot);
