@@ -46,6 +46,8 @@ final class Policy {
         FEEDER_PUSH("feeder-push"),
         /** On a crowded machine a first send to a sleeping worker's empty mailbox is run by the sender's worker. */
         ADOPT("adopt"),
+        /** Each fruitless steal attempt doubles the empty passes before the next one. */
+        STEAL_BACKOFF("steal-backoff"),
         /** Nothing is stolen from a worker whose messages cost less than the cross-core hand-offs a split adds. */
         COMM_BOUND("comm-bound"),
         /** A stolen backlog holds at least {@link Tunables#minBacklogNanos} of the victim's work. */
@@ -102,6 +104,7 @@ final class Policy {
      * @param loadedAfterBusyCycles      {@link Rule#PUSH}: busy duty cycles in a row that make a worker loaded
      * @param adoptBudgetVisits          {@link Rule#ADOPT}: adopted visits in a row, and mailboxes one visit may adopt
      * @param emptyPassesBeforeSteal     passes without work before a steal attempt
+     * @param emptyPassesBeforeStealMax  {@link Rule#STEAL_BACKOFF}: the back-off's bound
      * @param minMessagesToSteal         fewest messages a stolen backlog holds
      * @param minBacklogNanos            {@link Rule#MIN_BACKLOG}: least work a stolen backlog holds
      * @param crossCoreHandOffNanos      {@link Rule#COMM_BOUND}: what a message handed across cores adds
@@ -126,7 +129,7 @@ final class Policy {
     record Tunables(int regulpBudgetMessages, int followBudgetVisits,
                     long pullMaxNanosPerMessage, int feederPassesBeforePush, int feederPushBackoffMaxPasses,
                     int loadedAfterBusyCycles, int adoptBudgetVisits, int emptyPassesBeforeSteal,
-                    int minMessagesToSteal, long minBacklogNanos,
+                    int emptyPassesBeforeStealMax, int minMessagesToSteal, long minBacklogNanos,
                     long crossCoreHandOffNanos, int settledAfterMessages, long settledAfterNanos,
                     int backlogMailboxes, int backlogPassesBeforeSummon, long summonBacklogNanos,
                     long rescueBlockedAfterNanos, long rescueRunnableAfterNanos, long watchNanos,
@@ -140,7 +143,7 @@ final class Policy {
             64, 64,
             2_000, 64, 1_024,
             8, 16, 2,
-            2, TimeUnit.MICROSECONDS.toNanos(100),
+            1_024, 2, TimeUnit.MICROSECONDS.toNanos(100),
             100, 8_192, TimeUnit.MILLISECONDS.toNanos(5),
             2, 4, TimeUnit.MICROSECONDS.toNanos(500),
             TimeUnit.MILLISECONDS.toNanos(1), TimeUnit.MILLISECONDS.toNanos(10), TimeUnit.MILLISECONDS.toNanos(2),
@@ -181,6 +184,7 @@ final class Policy {
     static final boolean PUSH = on(Rule.PUSH);
     static final boolean FEEDER_PUSH = on(Rule.FEEDER_PUSH);
     static final boolean ADOPT = on(Rule.ADOPT);
+    static final boolean STEAL_BACKOFF = on(Rule.STEAL_BACKOFF);
     static final boolean COMM_BOUND = on(Rule.COMM_BOUND);
     static final boolean MIN_BACKLOG = on(Rule.MIN_BACKLOG);
     static final boolean SETTLING = on(Rule.SETTLING);

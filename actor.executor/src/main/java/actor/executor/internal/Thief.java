@@ -36,6 +36,8 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
 
     /*
      * The tunables are Policy.TUNABLES'; why each has its value:
+     * - emptyPassesBeforeStealMax: even a fruitless look at a victim's mailboxes costs the victim
+     *   cache misses on its own hot lines, so failed attempts back off.
      * - summonBacklogNanos: a pass over backlogs of costly messages takes milliseconds
      *   (balance-one with work per message: about 10 ms), and help summoned after four of them
      *   comes too late. Measured on the clock, not estimated: a new system's first estimates run
@@ -66,6 +68,7 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     private int emptyPasses;
     /** Whether this worker has attempted a steal since it last found work (then its search is recorded in the stamps). */
     private boolean searching;
+    private int passesBeforeSteal = T.emptyPassesBeforeSteal();
     private int backlogPasses;
     /** When the current pass gulped its first stealable backlog, or its last summon since. */
     private long backlogSince;
@@ -107,9 +110,9 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     }
 
     /**
-     * The worker's pass ran {@code work} envelopes: after {@link Policy.Tunables#emptyPassesBeforeSteal}
-     * empty ones in a row makes one steal attempt. (Doubling that count after each fruitless attempt,
-     * to spare the victims' cache lines, was deleted: no row was faster with it, docs/scheduling.md.)
+     * The worker's pass ran {@code work} envelopes: after {@link Policy.Tunables#emptyPassesBeforeSteal} empty
+     * ones in a row (doubling on each failure, up to {@link Policy.Tunables#emptyPassesBeforeStealMax}) makes
+     * one steal attempt.
      *
      * @return true if a mailbox was stolen
      */
@@ -122,11 +125,18 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
             }
             return false;
         }
-        if (++emptyPasses < T.emptyPassesBeforeSteal()) {
+        if (++emptyPasses < passesBeforeSteal) {
             return false;
         }
         emptyPasses = 0;
-        return tryStealOnce();
+        if (tryStealOnce()) {
+            passesBeforeSteal = T.emptyPassesBeforeSteal();
+            return true;
+        }
+        if (Policy.STEAL_BACKOFF) {
+            passesBeforeSteal = Math.min(2 * passesBeforeSteal, T.emptyPassesBeforeStealMax());
+        }
+        return false;
     }
 
     /**
@@ -159,6 +169,7 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
 
     /** Woken by {@code summoner}, an overloaded worker: tries a steal from it at once. */
     void summonedBy(int summoner) {
+        passesBeforeSteal = T.emptyPassesBeforeSteal();
         attempted(summoner);
         tryStealFrom(summoner);
     }

@@ -14,8 +14,9 @@
  *
  * <h2>One policy</h2>
  * Every rule of <em>when</em> or <em>where</em> is named in {@link actor.executor.internal.Policy}:
- * batches ({@code regulp}, {@code append}); conversations ({@code follow},
- * {@code pull}, {@code push}, {@code feeder-push}, {@code adopt}); stealing ({@code comm-bound}, {@code min-backlog}, {@code settling}, {@code give-order}); help
+ * batches ({@code regulp}, {@code append}); conversations ({@code follow}, {@code pull},
+ * {@code push}, {@code feeder-push}, {@code adopt}); stealing ({@code steal-backoff},
+ * {@code comm-bound}, {@code min-backlog}, {@code settling}, {@code give-order}); help
  * ({@code summon}, {@code summon-early}, {@code rescue}, {@code watch}); idling
  * ({@code crowded-sleep}); blocking ({@code spare-carriers}); placement ({@code chain-join},
  * {@code hub}). The mechanisms ask it through {@code static final} switches (folded by the JIT)

@@ -86,12 +86,11 @@ class SummonRuleTest {
     }
 
     /**
-     * An idle thief tries a steal after every {@link Policy.Tunables#emptyPassesBeforeSteal} empty
-     * passes, fruitless or not (a back-off that doubled the count after each fruitless attempt was
-     * deleted: no row was faster with it).
+     * The {@code steal-backoff} rule: each fruitless attempt doubles the empty passes before the
+     * next one (2, 4, 8, ...), so 126 empty passes make 6 attempts instead of 63.
      */
     @Test
-    void anIdleThiefTriesAStealAfterEveryFewEmptyPasses() {
+    void fruitlessStealAttemptsBackOffByDoubling() {
         final Termination termination = new Termination(2, null);
         final WorkerSleep[] sleeps = {new WorkerSleep(0, termination), new WorkerSleep(1, termination)};
         final WorkerCounters counters = new WorkerCounters();
@@ -112,7 +111,7 @@ class SummonRuleTest {
         for (int pass = 0; pass < 126; pass++) {
             assertFalse(thief.afterPass(0), "nothing to steal");
         }
-        assertEquals(126 / Policy.TUNABLES.emptyPassesBeforeSteal(), counters.snapshot().stealAttempts());
+        assertEquals(6, counters.snapshot().stealAttempts(), "attempts after passes 2, 6, 14, 30, 62 and 126");
     }
 
     @Property
