@@ -30,8 +30,8 @@ class BatchRulesTest {
     static final class Looper extends Actor<Integer> {
         private final CountDownLatch done;
         private final int[] ticks;
-        /** [0] the current run of this actor's messages with no tick between, [1] ticks then, [2] the longest run. */
-        final int[] run = new int[3];
+        /** This actor's messages with no tick between. */
+        final LongestRun run = new LongestRun();
 
         Looper(ActorSystem system, CountDownLatch done, int[] ticks) {
             super(system);
@@ -41,13 +41,7 @@ class BatchRulesTest {
 
         @Override
         protected Allocation receive(Integer left) {
-            if (ticks[0] == run[1]) {
-                run[0]++;
-            } else {
-                run[0] = 1;
-                run[1] = ticks[0];
-            }
-            run[2] = Math.max(run[2], run[0]);
+            run.note(ticks[0]);
             if (left == 0) {
                 done.countDown();
                 return Allocation.FINISHED;
@@ -114,8 +108,9 @@ class BatchRulesTest {
             assertTrue(done.await(30, TimeUnit.SECONDS), "the loop finished");
         }
         assertTrue(ticks[0] > 100, "the ticker ran: " + ticks[0]);
-        assertTrue(looper.run[2] >= VISIT_BUDGET / 2, "the longest run of the loop's messages with no tick between was "
-                + looper.run[2]);
-        assertTrue(looper.run[2] <= VISIT_BUDGET + 1, "the ticker waited " + looper.run[2] + " of the loop's messages");
+        assertTrue(looper.run.longest() >= VISIT_BUDGET / 2, "the longest run of the loop's messages with no tick "
+                + "between was " + looper.run.longest());
+        assertTrue(looper.run.longest() <= VISIT_BUDGET + 1, "the ticker waited " + looper.run.longest()
+                + " of the loop's messages");
     }
 }

@@ -146,10 +146,10 @@ class ConversationTest {
     static final class Streaker extends Actor<Ball> {
         Streaker partner;
         private final int[] ticks;
-        private final int[] streak;
+        private final LongestRun streak;
         private final CountDownLatch done;
 
-        Streaker(ActorSystem system, int[] ticks, int[] streak, CountDownLatch done) {
+        Streaker(ActorSystem system, int[] ticks, LongestRun streak, CountDownLatch done) {
             super(system);
             this.ticks = ticks;
             this.streak = streak;
@@ -158,14 +158,7 @@ class ConversationTest {
 
         @Override
         protected Allocation receive(Ball ball) {
-            // NOTE: streak[0] the current run, [1] the ticks seen at its last hop, [2] the longest run.
-            if (ticks[0] == streak[1]) {
-                streak[0]++;
-            } else {
-                streak[0] = 1;
-                streak[1] = ticks[0];
-            }
-            streak[2] = Math.max(streak[2], streak[0]);
+            streak.note(ticks[0]);
             if (ball.left == 0) {
                 done.countDown();
             } else {
@@ -187,7 +180,7 @@ class ConversationTest {
     @Timeout(60)
     void aConversationOnOneWorkerRunsHopAfterHopWithoutAPassBetween(MailboxKind kind) throws Exception {
         final int[] ticks = new int[1];
-        final int[] streak = new int[3];
+        final LongestRun streak = new LongestRun();
         final CountDownLatch done = new CountDownLatch(1);
         final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("follow").workers(1)
                 .mailboxKind(kind).build());
@@ -205,9 +198,10 @@ class ConversationTest {
             pong.send(PoisonPill.FINISHED);
         }
         assertTrue(ticks[0] > 100, "the ticker kept running: " + ticks[0]);
-        assertTrue(streak[2] >= FOLLOW_LIMIT / 2, "the longest run of hops with no tick between was " + streak[2]);
+        assertTrue(streak.longest() >= FOLLOW_LIMIT / 2, "the longest run of hops with no tick between was "
+                + streak.longest());
         // NOTE: a pass may follow the rally twice, once from each rallier's mailbox (its turn in the scan).
-        assertTrue(streak[2] <= 2 * (FOLLOW_LIMIT + 1), "the ticker waited " + streak[2] + " hops");
+        assertTrue(streak.longest() <= 2 * (FOLLOW_LIMIT + 1), "the ticker waited " + streak.longest() + " hops");
     }
 
     /** {@link Numbered#sender} of a partner's message, and of the message that starts a pair. */
