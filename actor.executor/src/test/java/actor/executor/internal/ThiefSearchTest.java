@@ -70,8 +70,12 @@ class ThiefSearchTest {
             }
             final List<Call> idle = callsOf(recording, 0, 0);
             assertEquals(new Call(0, 0, VictimSelector.NONE), idle.get(0), "a fresh worker has no search yet");
+            // NOTE: on a machine other processes crowd, an idle worker sleeps at once (crowded-sleep),
+            // and a sleeping thief's watch looks count as attempts without asking the selector: the
+            // count then rises by more than one between two calls.
             for (int i = 1; i < idle.size(); i++) {
-                assertEquals(new Call(0, i, 1), idle.get(i), "each failed attempt on worker 1 counts, and targets it");
+                assertEquals(1, idle.get(i).target(), "each failed attempt targets worker 1: " + idle);
+                assertTrue(idle.get(i).attempts() > idle.get(i - 1).attempts(), "each failed attempt counts: " + idle);
             }
             Marker marker = new Marker(system, recording);
             while (system.initialWorkerOf(marker) != 0) {
