@@ -245,7 +245,9 @@ class AwaitStressTest {
         assertTrue(failures.isEmpty(), failures.toString());
         assertEquals(system.statistics().total().messagesSent(), system.statistics().total().messagesReceived());
         assertEquals(0, system.statistics().total().lostWakeUps(), "a timer found messages no waker had announced");
-        if (!selector.equals(VictimSelectors.NONE)) {
+        // NOTE: that thieves took mailboxes is the scheduling rules' doing; the build's random-policy
+        // run (-Dactor.policy=random) switches rules off at random and asserts the invariants only.
+        if (!selector.equals(VictimSelectors.NONE) && System.getProperty("actor.policy") == null) {
             assertTrue(system.statistics().total().steals() > 0, "thieves took mailboxes of suspended actors");
         }
     }
