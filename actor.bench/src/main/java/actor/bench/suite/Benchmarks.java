@@ -11,6 +11,7 @@ import actor.bench.pekko.PekkoForkJoinCreate;
 import actor.bench.pekko.PekkoForkJoinThroughput;
 import actor.bench.pekko.PekkoIoBound;
 import actor.bench.pekko.PekkoMatrix;
+import actor.bench.pekko.PekkoPhilosopher;
 import actor.bench.pekko.PekkoPingPong;
 import actor.bench.pekko.PekkoRemote;
 import actor.bench.pekko.PekkoRepeat;
@@ -34,6 +35,7 @@ import actor.bench.toolkit.ForkJoinThroughput;
 import actor.bench.toolkit.IoBound;
 import actor.bench.toolkit.Matrix;
 import actor.bench.toolkit.NQueens;
+import actor.bench.toolkit.Philosopher;
 import actor.bench.toolkit.PingPong;
 import actor.bench.toolkit.Remote;
 import actor.bench.toolkit.Repeat;
@@ -70,6 +72,7 @@ public enum Benchmarks {
     FORK_JOIN_THROUGHPUT("fork-join-throughput", ForkJoinThroughput::new, PekkoForkJoinThroughput::new, false, false),
     BIG("big", Big::new, PekkoBig::new, false, false),
     BROKER("broker", Broker::new, PekkoBroker::new, false, false),
+    PHILOSOPHER("philosopher", Philosopher::new, PekkoPhilosopher::new, false, false),
     SPAWN("spawn", Spawn::new, PekkoSpawn::new, false, false),
     FOOTPRINT("footprint", Footprint::new, null, false, false),
     RESCUE("rescue", Rescue::new, PekkoRescue::new, true, false),

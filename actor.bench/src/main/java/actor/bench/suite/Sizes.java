@@ -67,6 +67,8 @@ import java.util.Map;
  * @param remoteWindow         remote throughput: messages per acknowledged window (two windows in flight)
  * @param footprintActors      footprint (actorkit only): live actors of one int field, for bytes and
  *                             nanoseconds per actor
+ * @param philosophers         Savina's dining philosophers: philosophers round the arbitrator's table
+ * @param philosopherRounds    philosopher: times each philosopher eats
  */
 public record Sizes(long staticSends, long dynamicSends, long staticSendsExternal, long dynamicSendsExternal,
                     int executorActors, int executorGroup, int executorRounds,
@@ -81,7 +83,7 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
                     int nqueensSize, int nqueensThreshold, int nqueensWorkers,
                     int trapezoidPieces, int trapezoidWorkers,
                     int remotePingPongRoundTrips, int remoteMessages, int remoteWindow,
-                    int footprintActors) {
+                    int footprintActors, int philosophers, int philosopherRounds) {
 
     /**
      * About ten minutes for the whole suite on this 2-core machine (warm-ups included),
@@ -108,7 +110,8 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
             11, 4, 20,                                    // nqueens
             1_000_000, 100,                               // trapezoid
             2_000, 200_000, 1_000,                        // remote ping-pong, throughput, window
-            1_000_000);                                   // footprint
+            1_000_000,                                    // footprint
+            20, 10_000);                                  // philosopher
 
     /** The reference chapter's and Savina's sizes. */
     public static final Sizes REFERENCE = new Sizes(
@@ -126,7 +129,8 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
             12, 4, 20,
             10_000_000, 100,
             20_000, 2_000_000, 1_000,
-            10_000_000);
+            10_000_000,
+            20, 10_000);
 
     /** The preset called {@code name} ("small" or "reference"). */
     public static Sizes preset(String name) {

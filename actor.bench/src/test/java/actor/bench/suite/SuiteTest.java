@@ -283,13 +283,13 @@ class SuiteTest {
     private static final Sizes TINY = Sizes.SMALL.with("staticSends", 20_000).with("dynamicSends", 5_000)
             .with("pingPongCrossRoundTrips", 2_000).with("dictionaryClients", 5).with("dictionaryRequests", 300)
             .with("brokerCreatures", 7).with("brokerMeetings", 2_000)
-            .with("ioActors", 8).with("ioManyActors", 12).with("ioRequests", 3);
+            .with("ioActors", 8).with("ioManyActors", 12).with("ioRequests", 3).with("philosopherRounds", 500);
 
     @Test
     @Timeout(120)
     void theNewWorkloadsRunToTheirCheckedEndOnBothSystems() throws Exception {
         for (Benchmarks b : List.of(Benchmarks.STATIC_SEND, Benchmarks.DYNAMIC_SEND, Benchmarks.PING_PONG_CROSS,
-                Benchmarks.REQUEST_REPLY, Benchmarks.BROKER)) {
+                Benchmarks.REQUEST_REPLY, Benchmarks.BROKER, Benchmarks.PHILOSOPHER)) {
             for (int workers : List.of(1, 3)) {
                 for (String variant : List.of(Benchmarks.DEFAULT_VARIANT, Benchmarks.MPSC_VARIANT)) {
                     final RunSpec spec = new RunSpec(workers, variant, TINY, new HashMap<>());
@@ -512,6 +512,22 @@ class SuiteTest {
         final long elapsed = Benchmarks.RESCUE.workload(Benchmarks.PEKKO).run(spec);
         assertTrue(elapsed >= TimeUnit.SECONDS.toNanos(10), "the reply did not wait for the block: " + elapsed);
         assertEquals(0.0, spec.extras().get("replies_while_blocked"));
+    }
+
+    @Test
+    @Timeout(60)
+    void thePhilosophersRecordTheirDenialsOnBothSystems() throws Exception {
+        for (String system : List.of(Benchmarks.ACTORKIT, Benchmarks.PEKKO)) {
+            final RunSpec spec = new RunSpec(2, Benchmarks.PHILOSOPHER.variants(system).get(0), TINY, new HashMap<>());
+            assertTrue(Benchmarks.PHILOSOPHER.workload(system).run(spec) > 0, system);
+            final Double denials = spec.extras().get("denials");
+            assertTrue(denials != null && denials >= 0, system + ": denials " + denials);
+        }
+        final Sizes alone = TINY.with("philosophers", 1);
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Benchmarks.PHILOSOPHER.workload(Benchmarks.ACTORKIT).run(new RunSpec(2, "longest-victim", alone,
+                        new HashMap<>())));
+        assertTrue(e.getMessage().contains("philosophers = 1"), e.getMessage());
     }
 
     @Test

@@ -306,7 +306,7 @@ class ModuleBoundaryTest {
      * A module path holding {@code roots} and every non-JDK module they read, transitively, as the
      * running test found them (jars or class directories).
      */
-    private static String modulePathOf(String... roots) {
+    static String modulePathOf(String... roots) {
         final Deque<ResolvedModule> todo = new ArrayDeque<>();
         for (String root : roots) {
             todo.add(ModuleLayer.boot().configuration().findModule(root).orElseThrow(
