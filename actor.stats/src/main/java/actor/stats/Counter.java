@@ -4,7 +4,7 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * The rows of a statistics report, in the reference order (then this toolkit's own: rescues,
- * summons, pulls, lost wake-ups), with how each is read from {@link Counts}.
+ * pulls, lost wake-ups), with how each is read from {@link Counts}.
  */
 public enum Counter {
     /** Actors created, in main and by other actors: {@link Counts#actorsCreated()}. */
@@ -33,8 +33,6 @@ public enum Counter {
     AVERAGE_STEAL_SIZE("average steal size", "averageStealSize", Counts::averageStealSize, true),
     /** Steals from a worker stuck in one behaviour: {@link Counts#rescues()}. */
     RESCUES("rescues", "rescues", c -> c.rescues(), false),
-    /** Times an overloaded worker woke a sleeping one: {@link Counts#summons()}. */
-    SUMMONS("summons", "summons", c -> c.summons(), false),
     /** Hand-offs that brought a conversation onto one worker (pulls and pushes): {@link Counts#pulls()}. */
     PULLS("pulls", "pulls", c -> c.pulls(), false),
     /** Wake-ups lost, zero unless the wake-up protocol is broken: {@link Counts#lostWakeUps()}. */

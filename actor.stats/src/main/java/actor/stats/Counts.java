@@ -21,7 +21,6 @@ package actor.stats;
  * @param messagesStolen           messages in the stolen mailboxes at the moment of each steal
  * @param rescues                  steals that took a mailbox from a worker stuck in one behaviour,
  *                                 where even a single message is taken (counted among the steals)
- * @param summons                  times an overloaded worker woke a sleeping one to help it
  * @param pulls                    hand-offs that brought a conversation onto one worker: the
  *                                 sender's worker took the receiver's empty mailbox from an idle
  *                                 worker (a pull), or gave its own to the receiver's busy one (a push)
@@ -31,7 +30,7 @@ package actor.stats;
  */
 public record Counts(long actorsCreated, long messagesSent, long messagesReceived, long gulps, long missedGulps,
                      long stealAttempts, long stealFailuresNoCandidate, long stealFailuresFailedSwap, long steals,
-                     long messagesStolen, long rescues, long summons, long pulls, long lostWakeUps) {
+                     long messagesStolen, long rescues, long pulls, long lostWakeUps) {
 
     /** {@return the average number of messages in a gulped queue; 0 without gulps} */
     public double averageGulpSize() {
@@ -53,7 +52,7 @@ public record Counts(long actorsCreated, long messagesSent, long messagesReceive
                 messagesReceived + o.messagesReceived, gulps + o.gulps, missedGulps + o.missedGulps,
                 stealAttempts + o.stealAttempts, stealFailuresNoCandidate + o.stealFailuresNoCandidate,
                 stealFailuresFailedSwap + o.stealFailuresFailedSwap, steals + o.steals,
-                messagesStolen + o.messagesStolen, rescues + o.rescues, summons + o.summons, pulls + o.pulls,
+                messagesStolen + o.messagesStolen, rescues + o.rescues, pulls + o.pulls,
                 lostWakeUps + o.lostWakeUps);
     }
 }

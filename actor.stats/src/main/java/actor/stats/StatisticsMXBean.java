@@ -54,9 +54,6 @@ public interface StatisticsMXBean {
     /** {@return the steals of a stuck worker's mailboxes} */
     long getRescues();
 
-    /** {@return the times an overloaded worker woke a sleeping one} */
-    long getSummons();
-
     /**
      * {@return the hand-offs that brought a conversation onto one worker: pulls of an idle
      * worker's mailbox, pushes to a busy one}

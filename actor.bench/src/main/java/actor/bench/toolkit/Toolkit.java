@@ -45,7 +45,7 @@ final class Toolkit {
      * or {@value Benchmarks#MPSC_VARIANT}, with the default selector) or else a victim selector's
      * name (with the default mailbox kind); otherwise defaults. With {@code -Dbench.statistics=true}
      * (e.g. {@code ./bench --jvm-arg -Dbench.statistics=true}) statistics are on and each
-     * iteration's report goes to stderr: what a workload costs in gulps, steals, rescues and summons.
+     * iteration's report goes to stderr: what a workload costs in gulps, steals, rescues and pulls.
      */
     static ActorSystem start(RunSpec spec) {
         ERRORS.clear();

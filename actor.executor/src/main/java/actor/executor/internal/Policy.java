@@ -50,16 +50,8 @@ final class Policy {
         STEAL_BACKOFF("steal-backoff"),
         /** Nothing is stolen from a worker whose messages cost less than the cross-core hand-offs a split adds. */
         COMM_BOUND("comm-bound"),
-        /** A stolen backlog holds at least {@link Tunables#minBacklogNanos} of the victim's work. */
-        MIN_BACKLOG("min-backlog"),
         /** Nothing is stolen from a worker whose cost estimate has not settled yet. */
         SETTLING("settling"),
-        /** A thief gives a mailbox going home, or one without actors, before any other. */
-        GIVE_ORDER("give-order"),
-        /** Passes in a row with backlogs wake a sleeping worker, which steals from this one first. */
-        SUMMON("summon"),
-        /** A pass that has run backlogs for {@link Tunables#summonBacklogNanos} summons at once. */
-        SUMMON_EARLY("summon-early"),
         /** A worker stuck in one batch loses even single messages of its other mailboxes. */
         RESCUE("rescue"),
         /** Sleeping thieves take turns to look at the awake workers while one is awake. */
@@ -106,13 +98,9 @@ final class Policy {
      * @param emptyPassesBeforeSteal     passes without work before a steal attempt
      * @param emptyPassesBeforeStealMax  {@link Rule#STEAL_BACKOFF}: the back-off's bound
      * @param minMessagesToSteal         fewest messages a stolen backlog holds
-     * @param minBacklogNanos            {@link Rule#MIN_BACKLOG}: least work a stolen backlog holds
      * @param crossCoreHandOffNanos      {@link Rule#COMM_BOUND}: what a message handed across cores adds
      * @param settledAfterMessages       {@link Rule#SETTLING}: messages after which a worker's estimate counts
      * @param settledAfterNanos          {@link Rule#SETTLING}: or estimated work after which it counts
-     * @param backlogMailboxes           {@link Rule#SUMMON}: backlogged mailboxes in a pass that count as overload
-     * @param backlogPassesBeforeSummon  {@link Rule#SUMMON}: such passes in a row before a summons
-     * @param summonBacklogNanos         {@link Rule#SUMMON_EARLY}: time a pass runs backlogs before a summons
      * @param rescueBlockedAfterNanos    {@link Rule#RESCUE}: a blocked victim's time in one batch before a rescue
      * @param rescueRunnableAfterNanos   {@link Rule#RESCUE}: a runnable victim's time in one batch before a rescue
      * @param watchNanos                 {@link Rule#WATCH}: period of the sleepers' looks, per sleeper
@@ -129,9 +117,8 @@ final class Policy {
     record Tunables(int regulpBudgetMessages, int followBudgetVisits,
                     long pullMaxNanosPerMessage, int feederPassesBeforePush, int feederPushBackoffMaxPasses,
                     int loadedAfterBusyCycles, int adoptBudgetVisits, int emptyPassesBeforeSteal,
-                    int emptyPassesBeforeStealMax, int minMessagesToSteal, long minBacklogNanos,
+                    int emptyPassesBeforeStealMax, int minMessagesToSteal,
                     long crossCoreHandOffNanos, int settledAfterMessages, long settledAfterNanos,
-                    int backlogMailboxes, int backlogPassesBeforeSummon, long summonBacklogNanos,
                     long rescueBlockedAfterNanos, long rescueRunnableAfterNanos, long watchNanos,
                     long thiefRescanMinNanos, long thiefRescanMaxNanos, long sleepRescanNanos,
                     double crowdedCores, long loadWindowNanos, long carrierLookMinNanos,
@@ -143,9 +130,8 @@ final class Policy {
             64, 64,
             2_000, 64, 1_024,
             8, 16, 2,
-            1_024, 2, TimeUnit.MICROSECONDS.toNanos(100),
+            1_024, 2,
             100, 8_192, TimeUnit.MILLISECONDS.toNanos(5),
-            2, 4, TimeUnit.MICROSECONDS.toNanos(500),
             TimeUnit.MILLISECONDS.toNanos(1), TimeUnit.MILLISECONDS.toNanos(10), TimeUnit.MILLISECONDS.toNanos(2),
             TimeUnit.MILLISECONDS.toNanos(4), TimeUnit.MILLISECONDS.toNanos(256), TimeUnit.SECONDS.toNanos(1),
             0.5, TimeUnit.MILLISECONDS.toNanos(200), TimeUnit.MICROSECONDS.toNanos(100),
@@ -186,11 +172,7 @@ final class Policy {
     static final boolean ADOPT = on(Rule.ADOPT);
     static final boolean STEAL_BACKOFF = on(Rule.STEAL_BACKOFF);
     static final boolean COMM_BOUND = on(Rule.COMM_BOUND);
-    static final boolean MIN_BACKLOG = on(Rule.MIN_BACKLOG);
     static final boolean SETTLING = on(Rule.SETTLING);
-    static final boolean GIVE_ORDER = on(Rule.GIVE_ORDER);
-    static final boolean SUMMON = on(Rule.SUMMON);
-    static final boolean SUMMON_EARLY = on(Rule.SUMMON_EARLY);
     static final boolean RESCUE = on(Rule.RESCUE);
     static final boolean WATCH = on(Rule.WATCH);
     static final boolean CROWDED_SLEEP = on(Rule.CROWDED_SLEEP);

@@ -11,8 +11,7 @@ import java.util.concurrent.TimeUnit;
  * thief looks for work (own slice, one steal attempt on an awake worker, {@link Thief#watchOnce}) every
  * {@link Policy.Tunables#watchNanos} times the number of sleepers while another worker is awake, in turns
  * ({@link #untilWatchTurn}), to rescue a worker stuck in one behaviour, and otherwise
- * backs off from {@link Policy.Tunables#thiefRescanMinNanos} to {@link Policy.Tunables#thiefRescanMaxNanos}; summoned by an
- * overloaded worker, it first tries a steal from that one.
+ * backs off from {@link Policy.Tunables#thiefRescanMinNanos} to {@link Policy.Tunables#thiefRescanMaxNanos}.
  *
  * <p>Threading: the worker's thread only.
  */
@@ -69,13 +68,6 @@ final class SleepCycle implements WorkerSleep.Recheck {
                 rescanNanos = watching ? untilWatchTurn(System.nanoTime()) : backoffNanos;
             }
             final WorkerSleep.Outcome outcome = sleep.sleep(this, rescanNanos);
-            if (outcome == WorkerSleep.Outcome.WOKEN) {
-                final int summoner = sleep.takeSummoner();
-                if (summoner >= 0 && thief != null) {
-                    thief.summonedBy(summoner);
-                }
-                return;
-            }
             if (outcome != WorkerSleep.Outcome.TIMED_OUT) {
                 return;
             }

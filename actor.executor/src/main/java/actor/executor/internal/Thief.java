@@ -11,9 +11,8 @@ import actor.steal.internal.WorkerQueueTable;
  * One worker's lazy queue stealing. A steal attempt: stamp the time, ask the selector for one
  * victim, scan the victim's slice once with racy reads for the fullest mailbox that holds at least
  * two messages and is not being processed (see {@link #findCandidate}), pick an empty mailbox of
- * the thief's own slice to give in exchange (preferably one going back to the victim's slice or
- * one without actors, {@link #findSlotToGive}), and try one {@link WorkerQueueTable#trySwap swap} of exactly those two
- * mailboxes. Whatever happens, the worker then goes back to its own slice; it
+ * the thief's own slice to give in exchange ({@link #nextSlotToGive}), and try one
+ * {@link WorkerQueueTable#trySwap swap} of exactly those two mailboxes. Whatever happens, the worker then goes back to its own slice; it
  * never retries in a loop, and the victim does no stealing work at all.
  *
  * <p><b>Owners.</b> While the swap holds both slots, {@link #relocate} re-checks the candidate under
@@ -24,11 +23,10 @@ import actor.steal.internal.WorkerQueueTable;
  * and wakes the victim if it holds messages; with the senders' check under the same lock this
  * loses no wake-up ({@link WorkerSleep}).
  *
- * <p><b>Rescue and summons.</b> A thief that sees a victim inside the same batch twice,
+ * <p><b>Rescue.</b> A thief that sees a victim inside the same batch twice,
  * {@link Policy.Tunables#rescueBlockedAfterNanos} apart ({@link WorkerProgress}) while the victim's thread is blocked,
  * or {@link Policy.Tunables#rescueRunnableAfterNanos} apart while it runs, takes even a single-message mailbox
- * from it: those messages are stuck behind a blocked or long behaviour. An overloaded worker
- * {@linkplain #summonHelp summons} a sleeping one, which then tries a steal from it first.
+ * from it: those messages are stuck behind a blocked or long behaviour.
  *
  * <p>Threading: owned by one worker thread; reads other workers' slices only racily.
  */
@@ -38,20 +36,11 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
      * The tunables are Policy.TUNABLES'; why each has its value:
      * - emptyPassesBeforeStealMax: even a fruitless look at a victim's mailboxes costs the victim
      *   cache misses on its own hot lines, so failed attempts back off.
-     * - summonBacklogNanos: a pass over backlogs of costly messages takes milliseconds
-     *   (balance-one with work per message: about 10 ms), and help summoned after four of them
-     *   comes too late. Measured on the clock, not estimated: a new system's first estimates run
-     *   high, and help summoned on them splits a communication-bound workload for the rest of its
-     *   run (balance-one without work went from 103 to 150 ms in one JVM of two as an estimate).
      * - rescueBlockedAfterNanos / rescueRunnableAfterNanos: a runnable thread is computing a long
      *   behaviour or is preempted by the operating system (on a shared or virtual machine, for
      *   milliseconds at a time), and a thief cannot tell which; a rescue splits a conversation for
      *   the rest of the run, so a preemption (Linux's slices are a few milliseconds) must not
      *   trigger one. A blocked thread (waiting, sleeping, parked) is rescued sooner.
-     * - minBacklogNanos: moving a mailbox costs more than the swap: its actors keep talking to the
-     *   actors left behind, and every such message now crosses cores (on the reference's
-     *   all-to-all groups, half the sends). A backlog of cheap messages is drained by its owner
-     *   before that pays back.
      * - crossCoreHandOffNanos: a lock and a queue slot on lines the other core owns, and often a
      *   wake-up: the one-way hop of cross-worker ping-pong measured 60-120 ns on 2 virtual CPUs.
      * - pullMaxNanosPerMessage: the sender's own estimate includes its hand-offs; a client whose
@@ -63,15 +52,11 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     private final int index;
     private final WorkerSleep[] sleeps;
     private final WorkerProgress[] progress;
-    private int summonCursor;
     private int watchCursor;
     private int emptyPasses;
     /** Whether this worker has attempted a steal since it last found work (then its search is recorded in the stamps). */
     private boolean searching;
     private int passesBeforeSteal = T.emptyPassesBeforeSteal();
-    private int backlogPasses;
-    /** When the current pass gulped its first stealable backlog, or its last summon since. */
-    private long backlogSince;
     private final WorkerQueueTable<Mailbox> table;
     private final VictimSelector selector;
     private final WorkerView view;
@@ -140,41 +125,6 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     }
 
     /**
-     * The worker's pass found {@code backlog} mailboxes with a stealable backlog; after enough such
-     * passes in a row, summons help. Costs a compare per pass otherwise.
-     */
-    void noteBacklog(int backlog) {
-        if (!Policy.SUMMON || backlog < T.backlogMailboxes()) {
-            backlogPasses = 0;
-        } else if (++backlogPasses >= T.backlogPassesBeforeSummon()) {
-            backlogPasses = 0;
-            summonHelp();
-        }
-    }
-
-    /**
-     * The worker gulped a stealable backlog at {@code now}, the {@code backlogMailboxes}-th of its
-     * pass: if the pass has spent {@link Policy.Tunables#summonBacklogNanos} since its first one (or since its
-     * last summon), summons help at once. The clock is read only for such gulps, which hold at
-     * least {@link Policy.Tunables#minBacklogNanos} of work each.
-     */
-    void backlogGulped(int backlogMailboxes, long now) {
-        if (backlogMailboxes == 1) {
-            backlogSince = now;
-        } else if (Policy.SUMMON_EARLY && now - backlogSince >= T.summonBacklogNanos()) {
-            backlogSince = now;
-            summonHelp();
-        }
-    }
-
-    /** Woken by {@code summoner}, an overloaded worker: tries a steal from it at once. */
-    void summonedBy(int summoner) {
-        passesBeforeSteal = T.emptyPassesBeforeSteal();
-        attempted(summoner);
-        tryStealFrom(summoner);
-    }
-
-    /**
      * One steal attempt.
      *
      * @return true if a mailbox was stolen
@@ -213,13 +163,13 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
         return false;
     }
 
-    /** One steal attempt on a given victim (the selector's choice, or a worker that summoned help). */
+    /** One steal attempt on a given victim (the selector's choice, or an awake worker a sleeper watches). */
     boolean tryStealFrom(int victim) {
         counters.stealAttempt();
         final boolean rescue = isStuck(victim);
         minMessages = rescue ? 1 : minMessagesToSteal(progress[victim]);
         final int victimSlot = minMessages == Integer.MAX_VALUE ? -1 : findCandidate(victim);
-        final int mySlot = victimSlot < 0 ? -1 : findSlotToGive(victim);
+        final int mySlot = victimSlot < 0 ? -1 : nextSlotToGive();
         if (victimSlot < 0 || mySlot < 0) {
             counters.stealNoCandidate();
             return false;
@@ -395,24 +345,17 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     /**
      * Fewest messages a backlog must hold to be stolen from a worker whose messages cost
      * {@code nanosPerMessage} each (0: not measured yet) and hand {@code handOffsPer256} messages per
-     * 256 to other mailboxes: at least {@link Policy.Tunables#minMessagesToSteal}, and at least
-     * {@link Policy.Tunables#minBacklogNanos} of work. None at all ({@link Integer#MAX_VALUE}) while the worker is
-     * communication-bound, its messages cheaper than the cross-core hand-offs they would cause once
-     * its actors are split across workers ({@link Policy.Tunables#crossCoreHandOffNanos} each): splitting such
-     * a worker makes it slower, not faster, as its actors keep talking to the ones left behind. A
-     * worker stuck in one behaviour is rescued regardless ({@link #isStuck}).
+     * 256 to other mailboxes: {@link Policy.Tunables#minMessagesToSteal}; none at all
+     * ({@link Integer#MAX_VALUE}) while the worker is communication-bound, its messages cheaper than
+     * the cross-core hand-offs they would cause once its actors are split across workers
+     * ({@link Policy.Tunables#crossCoreHandOffNanos} each): splitting such a worker makes it slower,
+     * not faster, as its actors keep talking to the ones left behind. A worker stuck in one
+     * behaviour is rescued regardless ({@link #isStuck}).
      */
     static int minMessagesToSteal(long nanosPerMessage, long handOffsPer256) {
-        if (nanosPerMessage <= 0) {
-            return T.minMessagesToSteal();
-        }
-        if (Policy.COMM_BOUND && nanosPerMessage * 256 < handOffsPer256 * T.crossCoreHandOffNanos()) {
-            return Integer.MAX_VALUE;
-        }
-        if (!Policy.MIN_BACKLOG) {
-            return T.minMessagesToSteal();
-        }
-        return (int) Math.max(T.minMessagesToSteal(), Math.min(Integer.MAX_VALUE, T.minBacklogNanos() / nanosPerMessage));
+        final boolean communicationBound = Policy.COMM_BOUND && nanosPerMessage > 0
+                && nanosPerMessage * 256 < handOffsPer256 * T.crossCoreHandOffNanos();
+        return communicationBound ? Integer.MAX_VALUE : T.minMessagesToSteal();
     }
 
     /**
@@ -438,27 +381,9 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
     }
 
     /**
-     * Called by an overloaded worker: wakes one sleeping worker, which then tries a steal from this
-     * one first. Looks at each other worker's flag at most once.
-     *
-     * @return true if a worker was woken
-     */
-    boolean summonHelp() {
-        for (int i = 1; i < sleeps.length; i++) {
-            summonCursor = nextOther(summonCursor);
-            final int w = summonCursor;
-            if (sleeps[w].summon(index)) {
-                counters.summoned();
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
      * The worker after {@code w} in turn, skipping this one: from any start, {@code n - 1} steps
      * visit every other worker once (a cursor that stopped on this worker once cost a pair of
-     * workers every other summons and watch look).
+     * workers every other watch look).
      */
     private int nextOther(int w) {
         final int n = sleeps.length;
@@ -539,9 +464,11 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
 
     /**
      * The next slot of the thief's own slice, in turn, whose mailbox looks empty and idle: what a
-     * pull gives. (Preferring a mailbox without actors there, as a steal does, made the thread
-     * ring 1.5-2x slower: a pull happens on a worker with nothing else to do, and an actor-less
-     * mailbox given away just makes the next pull give one with actors.)
+     * steal or a pull gives in exchange. (A preference order for steals, a mailbox going back to
+     * the victim's slice or one without actors first, was deleted: no row gained, idle or
+     * contended, docs/scheduling.md "Deleted". Preferring an actor-less mailbox for pulls made
+     * the thread ring 1.5-2x slower: a pull happens on a worker with nothing else to do, and an
+     * actor-less mailbox given away just makes the next pull give one with actors.)
      */
     private int nextSlotToGive() {
         for (int i = 0; i < sliceSize; i++) {
@@ -553,58 +480,5 @@ final class Thief implements WorkerQueueTable.Relocation<Mailbox> {
             }
         }
         return -1;
-    }
-
-    /**
-     * A slot of the thief's own slice whose mailbox looks empty and idle, to give to {@code victim}
-     * in exchange for a stolen one. In order of preference: one that no actor's ticket names and
-     * that started in the victim's slice (it goes home, moving nobody); one that started in the
-     * victim's slice (its actors go back to where they were placed); one that no ticket names (the
-     * slice's spare, {@link Placement}); else the next in turn. Moving actors that talk to this
-     * worker's would cut them off: each of their messages would cross cores (a client given away
-     * with the mailbox of a server's thief waits a cross-core round trip per request). Sending
-     * mailboxes home keeps the slices close to where tickets started, which is where actors created
-     * from outside are placed: a victim that got only foreign mailboxes back would soon have no
-     * mailbox of its own initial slice left to place a new actor on.
-     */
-    private int findSlotToGive(int victim) {
-        if (!Policy.GIVE_ORDER) {
-            return nextSlotToGive();
-        }
-        int actorless = -1;
-        int homeward = -1;
-        int fallback = -1;
-        int fallbackCursor = giveCursor;
-        int cursor = giveCursor;
-        for (int i = 0; i < sliceSize; i++) {
-            cursor = cursor + 1 >= sliceSize ? 0 : cursor + 1;
-            final int slot = sliceStart + cursor;
-            final Mailbox mailbox = table.get(slot);
-            if (mailbox != null && !mailbox.hasMessagesRacy() && !mailbox.isBeingProcessedRacy()) {
-                final boolean home = table.workerOf(mailbox.index) == victim;
-                if (!mailbox.hasLiveActorsRacy()) {
-                    if (home) {
-                        return slot;
-                    }
-                    if (actorless < 0) {
-                        actorless = slot;
-                    }
-                } else if (home && homeward < 0) {
-                    homeward = slot;
-                }
-                if (fallback < 0) {
-                    fallback = slot;
-                    fallbackCursor = cursor;
-                }
-            }
-        }
-        if (homeward >= 0) {
-            return homeward;
-        }
-        if (actorless >= 0) {
-            return actorless;
-        }
-        giveCursor = fallbackCursor;
-        return fallback;
     }
 }

@@ -17,8 +17,7 @@ import actor.steal.internal.WorkerQueueTable;
  * clients of one server) may give a mailbox to it ({@link #pushIfFeeder}). A behaviour's send to
  * an empty mailbox of a sleeping worker may leave that worker asleep and have this one visit the
  * mailbox after the running visit ({@link #mayAdopt}, {@link #visitAdopted}). After passes without
- * work the {@link Thief} may try a steal, and after passes with a backlog, or a long pass over
- * backlogs, summon help; sleeping is the {@link SleepCycle}'s.
+ * work the {@link Thief} may try a steal; sleeping is the {@link SleepCycle}'s.
  *
  * <p>Threading: everything here runs on the worker's thread, except {@link #counters} (single
  * writer, read by snapshots) and the runner's undelivered log (read after every worker exited). A
@@ -73,8 +72,6 @@ final class Worker {
     /** Passes to wait before the next feeder push attempt, and the wait after the next failure. */
     private int feederPushWait;
     private int feederPushBackoff = 1;
-    /** Backlogged mailboxes found by the current pass. */
-    private int backlog;
     /** The worker the visited mailbox goes to once its batch is done ({@link #handOff}), or -1. */
     private int pushTo = -1;
     private final SleepCycle sleepCycle;
@@ -126,7 +123,6 @@ final class Worker {
 
     /** One pass over the slice: test-and-gulp every mailbox. Returns the envelopes run. */
     int pass() {
-        backlog = 0;
         visitsWithWork = 0;
         feeds = 0;
         int work = 0;
@@ -144,9 +140,6 @@ final class Worker {
             }
         }
         runner.flushTerminations();
-        if (thief != null) {
-            thief.noteBacklog(backlog);
-        }
         // NOTE: the hand-off rules (pulls, pushes, feeders) see this slice's own work only: adopted
         // visits are another worker's mailboxes, run here only until a pull or push settles them.
         previousPassWork = work;
@@ -305,9 +298,6 @@ final class Worker {
             return 0;
         }
         gulpedSize = batch.size();
-        if (gulpedSize >= Thief.minMessagesToSteal(progress)) {
-            gulpedBacklog();
-        }
         processing = mailbox;
         appendsLeft = Policy.TUNABLES.regulpBudgetMessages();
         pushTo = -1;
@@ -333,9 +323,6 @@ final class Worker {
             return 0;
         }
         gulpedSize = batch;
-        if (batch >= Thief.minMessagesToSteal(progress)) {
-            gulpedBacklog();
-        }
         pushTo = -1;
         int ran = 0;
         while (batch > 0) {
@@ -349,17 +336,6 @@ final class Worker {
     /** Whether a visit that has run {@code ran} messages takes its mailbox's next batch at once ({@link Policy.Rule#REGULP}). */
     private boolean regulp(int ran) {
         return Policy.REGULP && ran < Policy.TUNABLES.regulpBudgetMessages() && !termination.isDone();
-    }
-
-    /**
-     * The batch just gulped is a stealable backlog: counts it for the pass, and lets the thief
-     * summon help at once if the pass has long been running backlogs ({@link Thief#backlogGulped}).
-     */
-    private void gulpedBacklog() {
-        backlog++;
-        if (thief != null) {
-            thief.backlogGulped(backlog, System.nanoTime());
-        }
     }
 
     /**

@@ -73,8 +73,8 @@ abstract class WorkerProgressPad2 extends WorkerProgressStall {
  * message. Thieves share what they saw ({@link #stallObservation}): with many workers a random
  * victim selector rarely sends the same thief to a stuck worker twice, but any two looks by any
  * thieves, far enough apart, tell it is stuck. The cost estimate, nanoseconds per message
- * measured on a sample of batches, tells a thief how much work a backlog is
- * ({@link Policy.Tunables#minBacklogNanos}).
+ * measured on a sample of batches, tells a thief whether the worker is communication-bound
+ * ({@link Policy.Rule#COMM_BOUND}).
  *
  * <p>Threading: the count and the estimates have a single writer (the worker; a plain read and an
  * opaque store, no atomic) and any reader (opaque), alone on their cache line, so the two stores

@@ -22,15 +22,10 @@ abstract class WorkerSleepPad0 {
 /**
  * The flag every sender may read: {@code sleeping}, set (volatile) by the worker when it announces
  * sleep, read (volatile) by senders under a mailbox lock, cleared by whoever claims the wake-up
- * (CAS: a sender, a thief, an overloaded worker summoning help, or the worker itself on a timeout).
+ * (CAS: a sender, a thief, or the worker itself on a timeout).
  */
 abstract class WorkerSleepFlag extends WorkerSleepPad0 {
     volatile boolean sleeping;
-    /**
-     * The worker that summoned this one to help ({@link WorkerSleep#summon}), or -1: written
-     * (volatile) by the summoner just before it claims the wake-up, taken by the woken worker.
-     */
-    volatile int summoner = -1;
 }
 
 /** Padding after the flag. */
@@ -203,33 +198,6 @@ final class WorkerSleep extends WorkerSleepPad1 {
     /** Unparks the worker after a successful {@link #claim()}; may be called outside the lock. */
     void unpark() {
         LockSupport.unpark(thread);
-    }
-
-    /**
-     * An overloaded worker asks this sleeping one for help: names itself, then claims and unparks.
-     * Any thread; holds no mailbox lock (no message is involved).
-     *
-     * @return true if this call woke it
-     */
-    boolean summon(int by) {
-        if (!sleeping) {
-            return false;
-        }
-        summoner = by;
-        if (claim()) {
-            unpark();
-            return true;
-        }
-        return false;
-    }
-
-    /** Worker thread only, after waking: who summoned it (then forgotten), or -1. */
-    int takeSummoner() {
-        final int by = summoner;
-        if (by >= 0) {
-            summoner = -1;
-        }
-        return by;
     }
 
     /** Unconditional unpark, for the end of the system (the worker then sees it is done). */

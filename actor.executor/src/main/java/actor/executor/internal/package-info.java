@@ -8,7 +8,7 @@
  * {@link actor.executor.internal.Worker}, run by {@link actor.executor.internal.WorkerRunner}; one
  * envelope and one batch: {@link actor.executor.internal.EnvelopeRunner}. Sleep and wake-up:
  * {@link actor.executor.internal.WorkerSleep} (both sides), {@link actor.executor.internal.SleepCycle}
- * (when, and the re-checks). Stealing, pulls, rescues and summons, and the owners a swap moves:
+ * (when, and the re-checks). Stealing, pulls, rescues, and the owners a swap moves:
  * {@link actor.executor.internal.Thief}. Live count, stop, abort and exit:
  * {@link actor.executor.internal.Termination}. Tickets: {@link actor.executor.internal.Placement}.
  *
@@ -16,8 +16,7 @@
  * Every rule of <em>when</em> or <em>where</em> is named in {@link actor.executor.internal.Policy}:
  * batches ({@code regulp}, {@code append}); conversations ({@code follow}, {@code pull},
  * {@code push}, {@code feeder-push}, {@code adopt}); stealing ({@code steal-backoff},
- * {@code comm-bound}, {@code min-backlog}, {@code settling}, {@code give-order}); help
- * ({@code summon}, {@code summon-early}, {@code rescue}, {@code watch}); idling
+ * {@code comm-bound}, {@code settling}); help ({@code rescue}, {@code watch}); idling
  * ({@code crowded-sleep}); blocking ({@code spare-carriers}); placement ({@code chain-join},
  * {@code hub}). The mechanisms ask it through {@code static final} switches (folded by the JIT)
  * and take every tunable from its one record, {@code Policy.Tunables}; docs/scheduling.md has the

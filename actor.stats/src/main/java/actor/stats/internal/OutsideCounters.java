@@ -38,7 +38,7 @@ public final class OutsideCounters {
             created += cell.get(Cell.CREATED);
             sent += cell.get(Cell.SENT);
         }
-        return new Counts(created, sent, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        return new Counts(created, sent, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     private Cell newCell() {

@@ -174,11 +174,6 @@ public final class StatisticsJmx implements AutoCloseable {
         }
 
         @Override
-        public long getSummons() {
-            return total().summons();
-        }
-
-        @Override
         public long getPulls() {
             return total().pulls();
         }

@@ -27,10 +27,9 @@ public final class WorkerCounters {
     private static final int STEALS = PAD + 8;
     private static final int STOLEN = PAD + 9;
     private static final int RESCUES = PAD + 10;
-    private static final int SUMMONS = PAD + 11;
-    private static final int LOST_WAKE_UPS = PAD + 12;
-    private static final int PULLS = PAD + 13;
-    private static final int LENGTH = PAD + 14 + PAD;
+    private static final int LOST_WAKE_UPS = PAD + 11;
+    private static final int PULLS = PAD + 12;
+    private static final int LENGTH = PAD + 13 + PAD;
 
     private static final VarHandle VH_LONGS = MethodHandles.arrayElementVarHandle(long[].class);
 
@@ -83,11 +82,6 @@ public final class WorkerCounters {
         add(RESCUES, 1);
     }
 
-    /** This worker, overloaded, woke a sleeping one to help. */
-    public void summoned() {
-        add(SUMMONS, 1);
-    }
-
     /** A behaviour of this worker handed off to an idle worker's empty mailbox, which this worker took. */
     public void pulled() {
         add(PULLS, 1);
@@ -101,7 +95,7 @@ public final class WorkerCounters {
     /** The current values (opaque reads). */
     public Counts snapshot() {
         return new Counts(get(CREATED), get(SENT), get(RECEIVED), get(GULPS), get(MISSED), get(ATTEMPTS),
-                get(NO_CANDIDATE), get(FAILED_SWAP), get(STEALS), get(STOLEN), get(RESCUES), get(SUMMONS),
+                get(NO_CANDIDATE), get(FAILED_SWAP), get(STEALS), get(STOLEN), get(RESCUES),
                 get(PULLS), get(LOST_WAKE_UPS));
     }
 

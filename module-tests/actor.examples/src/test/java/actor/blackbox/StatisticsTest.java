@@ -151,9 +151,9 @@ class StatisticsTest {
 
     @Test
     void jsonRoundTripsEveryCounterAndTheTextTableKeepsTheReferenceOrder() {
-        final Counts w0 = new Counts(3, 100, 90, 9, 1, 7, 2, 1, 4, 50, 1, 2, 3, 0);
-        final Counts w1 = new Counts(0, 10, 25, 5, 0, 3, 3, 0, 0, 0, 0, 1, 0, 0);
-        final Counts outside = new Counts(2, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        final Counts w0 = new Counts(3, 100, 90, 9, 1, 7, 2, 1, 4, 50, 1, 3, 0);
+        final Counts w1 = new Counts(0, 10, 25, 5, 0, 3, 3, 0, 0, 0, 1, 0, 0);
+        final Counts outside = new Counts(2, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
         final Statistics stats = new Statistics("json \"quoted\" name", true, outside, List.of(w0, w1),
                 new actor.stats.Health(4, 5, 6, 7, 8));
 
@@ -175,7 +175,7 @@ class StatisticsTest {
         final List<String> rows = lines.subList(2, lines.size() - 1).stream().map(line -> line.substring(0, 30).trim()).toList();
         assertEquals(List.of("actors created", "messages sent", "messages received", "gulps", "average gulp size",
                 "missed gulps", "steal attempts", "steal failures (no candidate)", "steal failures (failed swap)",
-                "messages stolen", "average steal size", "rescues", "summons", "pulls", "lost wake-ups"), rows);
+                "messages stolen", "average steal size", "rescues", "pulls", "lost wake-ups"), rows);
         assertTrue(stats.toText().lines().skip(2).findFirst().orElseThrow().trim().endsWith("5           2           3           0"),
                 stats.toText());
     }

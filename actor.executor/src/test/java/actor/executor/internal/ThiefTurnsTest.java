@@ -10,21 +10,15 @@ import actor.steal.WorkerView;
 import actor.steal.internal.StealStamps;
 import actor.steal.internal.WorkerQueueTable;
 import java.util.List;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.LongRange;
-import net.jqwik.api.constraints.Size;
 import org.agrona.concurrent.SystemNanoClock;
 import org.junit.jupiter.api.Test;
 
 /**
- * Whom a thief calls on, and when: an overloaded worker summons a sleeping one within a pass
- * ({@link Thief#backlogGulped}) at the first stealable backlog it gulps
- * {@link Policy.Tunables#summonBacklogNanos} or more after the pass's first one, and again only as long
- * after that summon (checked against a model of the rule); each summons, and each look of a
- * watching sleeper ({@link Thief#watchOnce}), goes to another worker, never to the caller itself.
+ * When a thief looks, and at whom: fruitless steal attempts back off by doubling
+ * ({@code steal-backoff}); each look of a watching sleeper ({@link Thief#watchOnce}) goes to
+ * another worker in turn, never to the watcher itself.
  */
-class SummonRuleTest {
+class ThiefTurnsTest {
 
     /** Worker 0 (the thief under test) and worker 1, announced asleep. */
     private static final class Pair {
@@ -54,35 +48,6 @@ class SummonRuleTest {
             }));
         }
 
-        /** Whether worker 1 was summoned (then announced asleep again). */
-        boolean summonedSinceLastAsked() {
-            if (sleeps[1].isSleeping()) {
-                return false;
-            }
-            assertEquals(0, sleeps[1].takeSummoner(), "the summoned worker knows who called");
-            asleep();
-            return true;
-        }
-    }
-
-    /** The {@code summon} rule: enough passes in a row with backlogs in several mailboxes wake a sleeper. */
-    @Test
-    void passesInARowWithBacklogsSummonASleeperAndAQuietPassStartsTheCountAgain() {
-        final Pair pair = new Pair();
-        final Policy.Tunables t = Policy.TUNABLES;
-        for (int pass = 1; pass < t.backlogPassesBeforeSummon(); pass++) {
-            pair.thief.noteBacklog(t.backlogMailboxes());
-            assertFalse(pair.summonedSinceLastAsked(), "pass " + pass + " of a row");
-        }
-        pair.thief.noteBacklog(t.backlogMailboxes() - 1);
-        assertFalse(pair.summonedSinceLastAsked(), "a pass with fewer backlogs breaks the row");
-        for (int pass = 1; pass < t.backlogPassesBeforeSummon(); pass++) {
-            pair.thief.noteBacklog(t.backlogMailboxes());
-            assertFalse(pair.summonedSinceLastAsked(), "pass " + pass + " of the new row");
-        }
-        pair.thief.noteBacklog(t.backlogMailboxes());
-        assertTrue(pair.summonedSinceLastAsked(), "the last pass of a full row summons");
-        assertEquals(1, pair.counters.snapshot().summons());
     }
 
     /**
@@ -112,55 +77,6 @@ class SummonRuleTest {
             assertFalse(thief.afterPass(0), "nothing to steal");
         }
         assertEquals(6, counters.snapshot().stealAttempts(), "attempts after passes 2, 6, 14, 30, 62 and 126");
-    }
-
-    @Property
-    void aPassSummonsOnceItHasRunBacklogsForTheBoundAndAgainAfterAsLongAgain(
-            @ForAll @LongRange(min = Long.MIN_VALUE / 2, max = Long.MAX_VALUE / 2) long start,
-            @ForAll @Size(min = 1, max = 20) List<@LongRange(min = 0, max = 400_000) Long> gaps) {
-        final Pair pair = new Pair();
-        long now = start;
-        long since = 0;
-        int summons = 0;
-        for (int i = 0; i < gaps.size(); i++) {
-            now += gaps.get(i);
-            boolean expected = false;
-            if (i == 0) {
-                since = now;
-            } else if (now - since >= Policy.TUNABLES.summonBacklogNanos()) {
-                since = now;
-                expected = true;
-                summons++;
-            }
-            pair.thief.backlogGulped(i + 1, now);
-            assertEquals(expected, pair.summonedSinceLastAsked(), "backlog " + (i + 1) + " after gaps " + gaps);
-        }
-        assertEquals(summons, pair.counters.snapshot().summons());
-    }
-
-    @Test
-    void eachPassStartsAgainFromItsFirstBacklog() {
-        final Pair pair = new Pair();
-        final long bound = Policy.TUNABLES.summonBacklogNanos();
-        pair.thief.backlogGulped(1, 0);
-        pair.thief.backlogGulped(2, bound - 1);
-        assertFalse(pair.summonedSinceLastAsked(), "not yet the bound");
-        pair.thief.backlogGulped(1, 2 * bound);
-        pair.thief.backlogGulped(2, 3 * bound - 1);
-        assertFalse(pair.summonedSinceLastAsked(), "a new pass counts from its own first backlog");
-        pair.thief.backlogGulped(3, 3 * bound);
-        assertTrue(pair.summonedSinceLastAsked(), "the bound after the pass's first backlog");
-        assertEquals(1, pair.counters.snapshot().summons());
-    }
-
-    @Test
-    void everySummonOfAPairReachesTheOtherWorker() {
-        final Pair pair = new Pair();
-        for (int i = 1; i <= 4; i++) {
-            assertTrue(pair.thief.summonHelp(), "summon " + i);
-            assertTrue(pair.summonedSinceLastAsked(), "summon " + i);
-        }
-        assertEquals(4, pair.counters.snapshot().summons());
     }
 
     @Test
