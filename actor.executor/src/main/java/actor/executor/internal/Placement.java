@@ -38,9 +38,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *     hubs get workers, and mailboxes, of their own while there are enough.</li>
  * </ul>
  * With stealing on, the last mailbox of every initial slice of at least
- * {@value #MIN_SLICE_WITH_SPARE} mailboxes is a <em>spare</em>: no ticket names it, so a thief can
- * give it in exchange for the mailbox it takes without moving any actor to the victim
- * ({@link Thief}). Ticket {@code t} starts in the slice of worker {@code floor(((t + 1) * N - 1) / M)}
+ * {@link Policy.Tunables#minSliceWithSpareMailboxes} mailboxes is a <em>spare</em>: no ticket names
+ * it, so a push finds a mailbox without actors to take in exchange ({@link Thief#tryPush}), and a
+ * thief may give it without moving any actor to the victim. Ticket {@code t} starts in the slice of worker {@code floor(((t + 1) * N - 1) / M)}
  * ({@link WorkerQueueTable#workerOf}; {@code t * N / M} when N divides M, as with the default
  * sharding); stealing may move it later.
  *
@@ -104,9 +104,6 @@ final class Placement {
         return CHAIN_SHAPES.get(type);
     }
 
-    /** Initial slices at least this large keep a spare mailbox when stealing is on. */
-    static final int MIN_SLICE_WITH_SPARE = 4;
-
     private final WorkerQueueTable<Mailbox> table;
     private final PlacementPolicy policy;
     private final int workers;
@@ -124,7 +121,7 @@ final class Placement {
         this.spare = new boolean[table.size()];
         if (stealing) {
             for (int w = 0; w < workers; w++) {
-                if (table.sliceEnd(w) - table.sliceStart(w) >= MIN_SLICE_WITH_SPARE) {
+                if (table.sliceEnd(w) - table.sliceStart(w) >= Policy.TUNABLES.minSliceWithSpareMailboxes()) {
                     spare[table.sliceEnd(w) - 1] = true;
                 }
             }

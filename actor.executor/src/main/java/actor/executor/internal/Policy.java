@@ -113,6 +113,12 @@ final class Policy {
      * @param carrierLookMinNanos        {@link Rule#SPARE_CARRIERS}: the monitor's look period after a wait
      * @param carrierLookMaxNanos        {@link Rule#SPARE_CARRIERS}: its period otherwise
      * @param spareIdleNanos             {@link Rule#SPARE_CARRIERS}: a spare's idle time before it parks
+     * @param estimateSampleEveryBatches the cost estimate ({@link Rule#COMM_BOUND}, {@link Rule#PULL}, ...):
+     *                                   small batches between two timed ones (a power of two), and the
+     *                                   batch size from which every batch is timed
+     * @param estimateSamplesPerHalving  timed batches after which the estimate's sums are halved
+     * @param minSliceWithSpareMailboxes {@link Rule#PUSH}: initial slices at least this large keep a
+     *                                   mailbox no ticket names, to take in exchange for a pushed one
      */
     record Tunables(int regulpBudgetMessages, int followBudgetVisits,
                     long pullMaxNanosPerMessage, int feederPassesBeforePush, int feederPushBackoffMaxPasses,
@@ -122,7 +128,14 @@ final class Policy {
                     long rescueBlockedAfterNanos, long rescueRunnableAfterNanos, long watchNanos,
                     long thiefRescanMinNanos, long thiefRescanMaxNanos, long sleepRescanNanos,
                     double crowdedCores, long loadWindowNanos, long carrierLookMinNanos,
-                    long carrierLookMaxNanos, long spareIdleNanos) {
+                    long carrierLookMaxNanos, long spareIdleNanos, int estimateSampleEveryBatches,
+                    int estimateSamplesPerHalving, int minSliceWithSpareMailboxes) {
+        Tunables {
+            if (Integer.bitCount(estimateSampleEveryBatches) != 1) {
+                throw new IllegalArgumentException("estimateSampleEveryBatches = " + estimateSampleEveryBatches
+                        + ": must be a power of two");
+            }
+        }
     }
 
     /** The tunables (the reasons for each value are in docs/scheduling.md and at each rule's use). */
@@ -135,7 +148,8 @@ final class Policy {
             TimeUnit.MILLISECONDS.toNanos(1), TimeUnit.MILLISECONDS.toNanos(10), TimeUnit.MILLISECONDS.toNanos(2),
             TimeUnit.MILLISECONDS.toNanos(4), TimeUnit.MILLISECONDS.toNanos(256), TimeUnit.SECONDS.toNanos(1),
             0.5, TimeUnit.MILLISECONDS.toNanos(200), TimeUnit.MICROSECONDS.toNanos(100),
-            TimeUnit.MILLISECONDS.toNanos(1), TimeUnit.MICROSECONDS.toNanos(50));
+            TimeUnit.MILLISECONDS.toNanos(1), TimeUnit.MICROSECONDS.toNanos(50),
+            64, 16, 4);
 
     /** The rules switched off, and why the property did not parse (null if it did). */
     private static final Set<Rule> OFF;

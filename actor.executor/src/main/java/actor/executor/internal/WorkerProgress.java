@@ -84,12 +84,16 @@ abstract class WorkerProgressPad2 extends WorkerProgressStall {
 final class WorkerProgress extends WorkerProgressPad2 {
 
     /**
-     * Small batches between two timed ones (a power of two): two clock reads per batch would cost
-     * more than a small batch; also the batch size from which every batch is timed.
+     * Small batches between two timed ones ({@link Policy.Tunables#estimateSampleEveryBatches}, a
+     * power of two): two clock reads per batch would cost more than a small batch; also the batch
+     * size from which every batch is timed.
      */
-    static final int SAMPLE_EVERY = 64;
-    /** Timed batches after which the sums behind the estimates are halved, so they follow a changing workload. */
-    static final int SAMPLES_PER_HALVING = 16;
+    static final int SAMPLE_EVERY = Policy.TUNABLES.estimateSampleEveryBatches();
+    /**
+     * Timed batches after which the sums behind the estimates are halved, so they follow a
+     * changing workload ({@link Policy.Tunables#estimateSamplesPerHalving}).
+     */
+    static final int SAMPLES_PER_HALVING = Policy.TUNABLES.estimateSamplesPerHalving();
 
     private static final VarHandle VH_COUNT;
     private static final VarHandle VH_NANOS_PER_MESSAGE;

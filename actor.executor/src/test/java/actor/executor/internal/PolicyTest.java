@@ -64,4 +64,21 @@ class PolicyTest {
         assertEquals(off, Policy.parse(Policy.describe(off)));
         assertEquals("none", Policy.describe(EnumSet.noneOf(Policy.Rule.class)));
     }
+
+    @Test
+    void theEstimatesSamplingPeriodMustBeAPowerOfTwo() throws Exception {
+        final var components = Policy.Tunables.class.getRecordComponents();
+        final Class<?>[] types = new Class<?>[components.length];
+        final Object[] values = new Object[components.length];
+        for (int i = 0; i < components.length; i++) {
+            types[i] = components[i].getType();
+            values[i] = components[i].getName().equals("estimateSampleEveryBatches")
+                    ? (Object) 48 : components[i].getAccessor().invoke(Policy.TUNABLES);
+        }
+        final var constructor = Policy.Tunables.class.getDeclaredConstructor(types);
+        final Throwable thrown = assertThrows(java.lang.reflect.InvocationTargetException.class,
+                () -> constructor.newInstance(values)).getCause();
+        assertTrue(thrown instanceof IllegalArgumentException && thrown.getMessage().contains("48"), thrown.toString());
+        assertEquals(1, Integer.bitCount(Policy.TUNABLES.estimateSampleEveryBatches()));
+    }
 }
