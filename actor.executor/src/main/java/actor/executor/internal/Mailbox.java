@@ -220,7 +220,7 @@ abstract class Mailbox extends MailboxFields {
     static final int PUSH_ADOPTED = 2;
 
     /**
-     * The send of a worker that offers to run the receiver's batch itself ({@link Worker#mayAdopt}):
+     * The send of a worker that offers to run the receiver's batch itself ({@link Adoptions#mayAdopt}):
      * under the lock, if the mailbox is empty and no batch of it runs, queues the envelope, marks
      * the mailbox {@code adopted} and does not wake the owner (the caller saw it asleep);
      * the caller must then gulp it ({@link Worker}), which costs no wake-up and no second core.

@@ -221,10 +221,10 @@ final class ShardedExecutor implements ActorExecutor {
             if (sender.appendToBatch(mailbox, to, message)) {
                 return;
             }
-            if (sender.handOff(mailbox) && sender.mayAdopt(mailbox)) {
+            if (sender.handOff(mailbox) && sender.adoptions.mayAdopt(mailbox)) {
                 final int pushed = mailbox.pushOrAdopt(to, message);
                 if (pushed == Mailbox.PUSH_ADOPTED) {
-                    sender.adopted(mailbox);
+                    sender.adoptions.adopted(mailbox);
                 } else if (pushed == Mailbox.PUSH_CLOSED) {
                     reporter.lateSend(to.actor(), message);
                 }

@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
  * When and how long one worker sleeps, and its re-checks. The worker announces sleep and re-checks
  * its slice under the mailbox locks ({@link #mayHaveWork()}; {@link WorkerSleep} has the protocol),
  * then parks. A worker that cannot steal rescans on its own every {@link Policy.Tunables#sleepRescanNanos}. A
- * thief looks for work (own slice, one steal attempt on an awake worker, {@link Thief#watchOnce}) every
+ * thief looks for work (own slice, one steal attempt on an awake worker, {@link Watch#watchOnce}) every
  * {@link Policy.Tunables#watchNanos} times the number of sleepers while another worker is awake, in turns
  * ({@link #untilWatchTurn}), to rescue a worker stuck in one behaviour, and otherwise
  * backs off from {@link Policy.Tunables#thiefRescanMinNanos} to {@link Policy.Tunables#thiefRescanMaxNanos}.
@@ -64,14 +64,14 @@ final class SleepCycle implements WorkerSleep.Recheck {
             if (thief != null) {
                 // NOTE: a sleeper is not a victim worth choosing: stamp as if it had just looked for work.
                 thief.stamp();
-                watching = Policy.WATCH && thief.othersAwake();
+                watching = Policy.WATCH && thief.watch.othersAwake();
                 rescanNanos = watching ? untilWatchTurn(System.nanoTime()) : backoffNanos;
             }
             final WorkerSleep.Outcome outcome = sleep.sleep(this, rescanNanos);
             if (outcome != WorkerSleep.Outcome.TIMED_OUT) {
                 return;
             }
-            if (worker.pass() > 0 || (thief != null && (watching ? thief.watchOnce() : thief.tryStealOnce()))) {
+            if (worker.pass() > 0 || (thief != null && (watching ? thief.watch.watchOnce() : thief.tryStealOnce()))) {
                 return;
             }
             backoffNanos = Math.min(2 * backoffNanos, T.thiefRescanMaxNanos());

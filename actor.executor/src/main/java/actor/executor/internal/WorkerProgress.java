@@ -218,7 +218,7 @@ final class WorkerProgress extends WorkerProgressPad2 {
     /**
      * Any thread: messages its behaviours hand to other mailboxes per 256 messages run, on the
      * same sampled batches (opaque): how much a split of its actors across workers would make cross
-     * cores ({@link Thief#minMessagesToSteal}).
+     * cores ({@link StealRule#minMessagesToSteal}).
      */
     long handOffsPer256() {
         return (long) VH_HAND_OFFS_PER_256.getOpaque(this);
@@ -227,7 +227,7 @@ final class WorkerProgress extends WorkerProgressPad2 {
     /**
      * Worker thread only: whether its last duty cycle found no work, and whether it is loaded
      * (opaque stores, only when they change). A sender may pull an idle worker's empty mailbox to
-     * itself ({@link Thief#tryPull}).
+     * itself ({@link HandOffMoves#tryPull}).
      */
     void idle(boolean nothingDone) {
         if (idle != nothingDone) {
@@ -243,7 +243,7 @@ final class WorkerProgress extends WorkerProgressPad2 {
     /**
      * Any thread: whether the worker's last {@link Policy.Tunables#loadedAfterBusyCycles} duty cycles or more
      * all found work (opaque; a hint): busy for a while, not just between two hops of a token that
-     * moves on. A sender may push its mailbox to a loaded worker ({@link Thief#tryPush}).
+     * moves on. A sender may push its mailbox to a loaded worker ({@link HandOffMoves#tryPush}).
      */
     boolean isLoaded() {
         return (boolean) VH_LOADED.getOpaque(this);
@@ -263,7 +263,7 @@ final class WorkerProgress extends WorkerProgressPad2 {
     /**
      * Any thread: how many mailboxes the worker's last pass ran while feeding another worker, or 0
      * (opaque; a hint). A feeder pushes a mailbox to the worker it feeds unless that one feeds
-     * from as few mailboxes or fewer ({@link Thief#tryFeederPush}): the smaller side goes to the
+     * from as few mailboxes or fewer ({@link HandOffMoves#tryFeederPush}): the smaller side goes to the
      * larger, and two single feeders of each other (a ping-pong pair) do not swap.
      */
     int feederMailboxes() {

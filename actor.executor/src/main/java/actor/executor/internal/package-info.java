@@ -8,8 +8,14 @@
  * {@link actor.executor.internal.Worker}, run by {@link actor.executor.internal.WorkerRunner}; one
  * envelope and one batch: {@link actor.executor.internal.EnvelopeRunner}. Sleep and wake-up:
  * {@link actor.executor.internal.WorkerSleep} (both sides), {@link actor.executor.internal.SleepCycle}
- * (when, and the re-checks). Stealing, pulls, rescues, and the owners a swap moves:
- * {@link actor.executor.internal.Thief}. Live count, stop, abort and exit:
+ * (when, and the re-checks). Stealing, and the owners a swap moves:
+ * {@link actor.executor.internal.Thief}; what is worth stealing, and who is stuck (rescues):
+ * {@link actor.executor.internal.StealRule}; a sleeping thief's looks at the awake workers:
+ * {@link actor.executor.internal.Watch}; the mailbox a steal or a pull gives in exchange:
+ * {@link actor.executor.internal.GiveCursor}. Conversations: when to follow, pull or push,
+ * {@link actor.executor.internal.Conversations}; the pulls and pushes themselves,
+ * {@link actor.executor.internal.HandOffMoves}; the mailboxes of sleeping workers a worker runs,
+ * {@link actor.executor.internal.Adoptions}. Live count, stop, abort and exit:
  * {@link actor.executor.internal.Termination}. Tickets: {@link actor.executor.internal.Placement}.
  *
  * <h2>One policy</h2>

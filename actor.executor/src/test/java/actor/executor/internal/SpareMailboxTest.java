@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The spare mailbox of each worker's slice ({@link Placement}): no ticket names it, so a push
- * ({@link Thief#tryPush}) finds an actor-less mailbox to take in exchange on the worker it gives
+ * ({@link HandOffMoves#tryPush}) finds an actor-less mailbox to take in exchange on the worker it gives
  * a mailbox to.
  */
 class SpareMailboxTest {

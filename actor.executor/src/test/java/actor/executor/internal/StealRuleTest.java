@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 /**
- * The thief's rule for what backlog is worth stealing ({@link Thief#minMessagesToSteal(long, long)}:
+ * The thief's rule for what backlog is worth stealing ({@link StealRule#minMessagesToSteal(long, long)}:
  * nothing from a communication-bound worker, nothing before the victim's estimates settle) and the estimates it reads ({@link WorkerProgress#sampled}), with the figures measured on the
  * balance benchmarks: about 25 ns per message and one hand-off per message without work per
  * message, about 205-260 ns with it ({@code docs/lab/benchmarks-notebook.md}).
@@ -16,23 +16,23 @@ class StealRuleTest {
 
     @Test
     void beforeTheVictimsFirstTimedBatchAnyBacklogIsWorthStealing() {
-        assertEquals(Policy.TUNABLES.minMessagesToSteal(), Thief.minMessagesToSteal(0, 0));
+        assertEquals(Policy.TUNABLES.minMessagesToSteal(), StealRule.minMessagesToSteal(0, 0));
     }
 
     @Test
     void aCommunicationBoundWorkerIsNotSplit() {
-        assertEquals(Integer.MAX_VALUE, Thief.minMessagesToSteal(25, 274),
+        assertEquals(Integer.MAX_VALUE, StealRule.minMessagesToSteal(25, 274),
                 "cheap messages that each hand one on: a split only adds cross-core hand-offs");
-        assertEquals(Integer.MAX_VALUE, Thief.minMessagesToSteal(250, 7006),
+        assertEquals(Integer.MAX_VALUE, StealRule.minMessagesToSteal(250, 7006),
                 "a fan-out of 27 per message outweighs 250 ns of work");
     }
 
     @Test
     void aComputeBoundWorkerIsSplitAtTheLeastBacklog() {
-        assertEquals(Policy.TUNABLES.minMessagesToSteal(), Thief.minMessagesToSteal(205, 317));
-        assertEquals(Policy.TUNABLES.minMessagesToSteal(), Thief.minMessagesToSteal(1_000_000, 256),
+        assertEquals(Policy.TUNABLES.minMessagesToSteal(), StealRule.minMessagesToSteal(205, 317));
+        assertEquals(Policy.TUNABLES.minMessagesToSteal(), StealRule.minMessagesToSteal(1_000_000, 256),
                 "a costly message is worth taking alone, if not alone in its mailbox");
-        assertEquals(Policy.TUNABLES.minMessagesToSteal(), Thief.minMessagesToSteal(25, 0),
+        assertEquals(Policy.TUNABLES.minMessagesToSteal(), StealRule.minMessagesToSteal(25, 0),
                 "independent actors (self-sends, sends from outside) lose nothing when split");
     }
 
@@ -40,8 +40,8 @@ class StealRuleTest {
     void theBoundaryIsTheCrossCoreHandOffCost() {
         final long handOffsPer256 = 256;
         assertEquals(Integer.MAX_VALUE,
-                Thief.minMessagesToSteal(Policy.TUNABLES.crossCoreHandOffNanos() - 1, handOffsPer256));
-        assertTrue(Thief.minMessagesToSteal(Policy.TUNABLES.crossCoreHandOffNanos(), handOffsPer256) < Integer.MAX_VALUE);
+                StealRule.minMessagesToSteal(Policy.TUNABLES.crossCoreHandOffNanos() - 1, handOffsPer256));
+        assertTrue(StealRule.minMessagesToSteal(Policy.TUNABLES.crossCoreHandOffNanos(), handOffsPer256) < Integer.MAX_VALUE);
     }
 
     @Test
@@ -71,14 +71,14 @@ class StealRuleTest {
         // A new system's first batches on the balance benchmark: each message looked costly.
         progress.sampled(864L * 4_000, 4_000, 4_000 * 490 / 256);
         progress.ran(4_000);
-        assertTrue(Thief.minMessagesToSteal(864, 490) < Integer.MAX_VALUE, "the estimate alone would allow a steal");
+        assertTrue(StealRule.minMessagesToSteal(864, 490) < Integer.MAX_VALUE, "the estimate alone would allow a steal");
         assertFalse(progress.isSettled());
-        assertEquals(Integer.MAX_VALUE, Thief.minMessagesToSteal(progress));
+        assertEquals(Integer.MAX_VALUE, StealRule.minMessagesToSteal(progress));
         progress.sampled(20L * 4_192, 4_192, 4_192);
         progress.ran(4_192);
         assertTrue(progress.isSettled(), "settled after " + Policy.TUNABLES.settledAfterMessages() + " messages");
-        assertEquals(Thief.minMessagesToSteal(progress.nanosPerMessage(), progress.handOffsPer256()),
-                Thief.minMessagesToSteal(progress));
+        assertEquals(StealRule.minMessagesToSteal(progress.nanosPerMessage(), progress.handOffsPer256()),
+                StealRule.minMessagesToSteal(progress));
     }
 
     @Test
@@ -105,7 +105,7 @@ class StealRuleTest {
         assertFalse(progress.isSettled());
         progress.ran(1);
         assertTrue(progress.isSettled(), "settled after " + settling + " messages of " + nanos + " ns");
-        assertEquals(Policy.TUNABLES.minMessagesToSteal(), Thief.minMessagesToSteal(progress));
+        assertEquals(Policy.TUNABLES.minMessagesToSteal(), StealRule.minMessagesToSteal(progress));
     }
 
     @Test

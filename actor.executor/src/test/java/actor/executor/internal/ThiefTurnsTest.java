@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * When a thief looks, and at whom: fruitless steal attempts back off by doubling
- * ({@code steal-backoff}); each look of a watching sleeper ({@link Thief#watchOnce}) goes to
+ * ({@code steal-backoff}); each look of a watching sleeper ({@link Watch#watchOnce}) goes to
  * another worker in turn, never to the watcher itself.
  */
 class ThiefTurnsTest {
@@ -84,7 +84,7 @@ class ThiefTurnsTest {
         final Pair pair = new Pair();
         pair.sleeps[1].claim();
         for (int i = 1; i <= 4; i++) {
-            pair.thief.watchOnce();
+            pair.thief.watch.watchOnce();
             assertEquals(i, pair.counters.snapshot().stealAttempts(), "look " + i + " is a steal attempt");
         }
     }
@@ -106,7 +106,7 @@ class ThiefTurnsTest {
                 null, new WorkerCounters());
         final java.util.List<Integer> looked = new java.util.ArrayList<>();
         for (int i = 0; i < 6; i++) {
-            thief.watchOnce();
+            thief.watch.watchOnce();
             looked.add(stamps.target(2));
         }
         assertEquals(List.of(1, 3, 0, 1, 3, 0), looked, "each other worker in turn, never the watcher itself");
