@@ -39,7 +39,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * </ul>
  * With stealing on, the last mailbox of every initial slice of at least
  * {@link Policy.Tunables#minSliceWithSpareMailboxes} mailboxes is a <em>spare</em>: no ticket names
- * it, so a push finds a mailbox without actors to take in exchange ({@link Thief#tryPush}), and a
+ * it, so a push finds a mailbox without actors to take in exchange ({@link HandOffMoves#tryPush}), and a
  * thief may give it without moving any actor to the victim. Ticket {@code t} starts in the slice of worker {@code floor(((t + 1) * N - 1) / M)}
  * ({@link WorkerQueueTable#workerOf}; {@code t * N / M} when N divides M, as with the default
  * sharding); stealing may move it later.
