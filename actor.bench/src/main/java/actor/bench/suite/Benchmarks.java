@@ -82,7 +82,7 @@ public enum Benchmarks {
     IO_AWAIT_MANY("io-await-many", IoBound::awaitingMany, PekkoIoBound::pipeToSelfMany, true, WorkerSweeps.IO,
             Warmups.PIPE_TO_SELF_MANY_MILLIS),
     NQUEENS("nqueens", NQueens::new, null, true, false),
-    TRAPEZOID("trapezoid", Trapezoid::new, null, true, false),
+    TRAPEZOID("trapezoid", Trapezoid::new, null, true, false, false, WorkerSweeps.SCALING),
     REMOTE_PING_PONG("remote-ping-pong", Remote::pingPong, PekkoRemote::pingPong, false, false),
     REMOTE_THROUGHPUT("remote-throughput", Remote::throughput, PekkoRemote::throughput, false, false);
 
@@ -93,6 +93,12 @@ public enum Benchmarks {
          * 2): one worker, one per core, and four per core.
          */
         static final List<Integer> IO = List.of(1, 2, 8);
+        /**
+         * A row with parallelism to spare (trapezoid: independent pieces of work, no conversation)
+         * also runs on one worker, so each run shows that a second worker pays (issue 30: on
+         * conversation-bound rows such as big and executor it does not, on either system).
+         */
+        static final List<Integer> SCALING = List.of(1, 2);
     }
 
     /** Least warm-up times of rows that need longer than the suite's {@code --warmup-ms} ({@link #warmupMillis}). */

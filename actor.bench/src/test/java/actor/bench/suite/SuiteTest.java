@@ -239,7 +239,7 @@ class SuiteTest {
     }
 
     @Test
-    void theIoRowsSweepOneTwoAndEightWorkersBesideTheSuitesCountAndTheOthersRunAtItAlone() {
+    void theIoRowsSweepOneTwoAndEightWorkersBesideTheSuitesCountAndTheOthersButTrapezoidRunAtItAlone() {
         for (Benchmarks b : List.of(Benchmarks.IO_BLOCK, Benchmarks.IO_AWAIT, Benchmarks.IO_AWAIT_MANY)) {
             assertTrue(b.sweepsWorkers(), b.id());
             assertEquals(List.of(1, 2, 8), b.workerCounts(2), b.id());
@@ -253,7 +253,8 @@ class SuiteTest {
                 "completions reach the actor's mailbox through either kind's send: the lock or the JCTools queue");
         assertEquals(Benchmarks.KIND_VARIANTS, Benchmarks.IO_AWAIT_MANY.variants(Benchmarks.ACTORKIT));
         for (Benchmarks b : Benchmarks.values()) {
-            if (b != Benchmarks.IO_BLOCK && b != Benchmarks.IO_AWAIT && b != Benchmarks.IO_AWAIT_MANY) {
+            if (b != Benchmarks.IO_BLOCK && b != Benchmarks.IO_AWAIT && b != Benchmarks.IO_AWAIT_MANY
+                    && b != Benchmarks.TRAPEZOID) {
                 assertFalse(b.sweepsWorkers(), b.id());
                 assertEquals(List.of(3), b.workerCounts(3), b.id());
             }
@@ -277,6 +278,14 @@ class SuiteTest {
                 new Suite.Planned("ask", "pekko", "typed", 2)), plan);
         assertEquals(List.of(new Suite.Planned("executor", "pekko", "typed", 5)),
                 Suite.plan(Suite.parse(new String[] {"--only", "executor", "--systems", "pekko", "--workers", "5"})));
+    }
+
+    @Test
+    void trapezoidAlsoRunsOnOneWorkerToShowWhatASecondOnePays() {
+        assertTrue(Benchmarks.TRAPEZOID.sweepsWorkers());
+        assertEquals(List.of(1, 2), Benchmarks.TRAPEZOID.workerCounts(2));
+        assertEquals(List.of(1, 2, 4), Benchmarks.TRAPEZOID.workerCounts(4));
+        assertEquals(Benchmarks.STEALING_VARIANTS, Benchmarks.TRAPEZOID.variants(Benchmarks.ACTORKIT));
     }
 
     /** Sizes small enough that every workload runs in well under a second. */
