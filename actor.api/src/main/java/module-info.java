@@ -7,6 +7,7 @@ module actor.api {
     requires transitive actor.stats;
 
     exports actor.api;
+    exports actor.api.tuning;
     exports actor.api.spi to actor.executor;
 
     uses actor.api.spi.ExecutorProvider;

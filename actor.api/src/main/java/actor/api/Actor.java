@@ -29,8 +29,8 @@ import java.lang.invoke.VarHandle;
  * mailbox (one of the system's sharded queues) that holds all its messages. Actors created outside
  * the system's workers are spread over the workers (the i-th on worker {@code i mod N}); actors
  * created by a behaviour go to mailboxes of the worker running it, near their creator, unless the
- * system's {@link PlacementPolicy} spreads them too; {@link Hub} actors go where the fewest hubs are
- * ({@link PlacementPolicy}). Ticket
+ * system's {@link actor.api.tuning.PlacementPolicy} spreads them too; {@link actor.api.tuning.Hub} actors go where the fewest hubs are
+ * ({@link actor.api.tuning.PlacementPolicy}). Ticket
  * {@code t} starts in the slice of worker {@code floor(((t + 1) * N - 1) / M)} (N workers, M
  * mailboxes); work stealing may move it later. When a behaviour returns anything but
  * {@link Allocation#NODELETE} the actor terminates; a message sent to it afterwards is a dead letter

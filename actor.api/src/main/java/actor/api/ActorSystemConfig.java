@@ -1,5 +1,9 @@
 package actor.api;
 
+import actor.api.tuning.IdleStrategy;
+import actor.api.tuning.MailboxKind;
+import actor.api.tuning.PlacementPolicy;
+import actor.api.tuning.WorkerPinning;
 import actor.stats.StatisticsReport;
 import actor.steal.Topology;
 import actor.steal.VictimSelector;

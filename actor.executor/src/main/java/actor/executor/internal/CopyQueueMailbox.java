@@ -34,7 +34,7 @@ abstract class CopyQueueMailboxPad2 extends CopyQueueMailboxFields {
 }
 
 /**
- * The default mailbox kind ({@link actor.api.MailboxKind#COPY_QUEUE}), as in the reference
+ * The default mailbox kind ({@link actor.api.tuning.MailboxKind#COPY_QUEUE}), as in the reference
  * chapter: a send takes the spin lock and pushes the envelope by value onto a {@link CopyQueue},
  * allocating nothing; a gulp swaps the whole queue for the worker's empty spare under the lock, and
  * the worker runs the batch without any atomic operation (a behaviour's sends to the same mailbox

@@ -1,7 +1,7 @@
 package actor.executor.internal;
 
 import actor.api.ActorSystemConfig;
-import actor.api.WorkerPinning;
+import actor.api.tuning.WorkerPinning;
 import actor.steal.Topology;
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Library;

@@ -83,7 +83,7 @@ abstract class MailboxFields extends MailboxPad1 {
 }
 
 /**
- * One of the M sharded message queues, of either kind ({@link actor.api.MailboxKind}): the
+ * One of the M sharded message queues, of either kind ({@link actor.api.tuning.MailboxKind}): the
  * spin-locked {@link CopyQueueMailbox} or the lock-free-send {@link MpscMailbox}. Every message for
  * an actor goes to the mailbox of its ticket, which gives per-actor FIFO order. Only the worker
  * named by {@code owner} gulps it, and a thief can take it only while no batch of it is running,

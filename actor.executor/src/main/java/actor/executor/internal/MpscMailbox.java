@@ -44,7 +44,7 @@ abstract class MpscMailboxPad2 extends MpscMailboxFields {
 }
 
 /**
- * The lock-free mailbox kind ({@link actor.api.MailboxKind#MPSC}): a send offers one
+ * The lock-free mailbox kind ({@link actor.api.tuning.MailboxKind#MPSC}): a send offers one
  * {@link Envelope} (allocated per send, holding the {@link MailboxRegistration} and the message) to
  * a JCTools {@link MpscUnboundedXaddArrayQueue} and takes no lock; the owner drains it in batches.
  * The spin lock of {@link Mailbox} is kept for the consumer and steal side only: a gulp checks

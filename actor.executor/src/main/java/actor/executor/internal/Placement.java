@@ -1,8 +1,8 @@
 package actor.executor.internal;
 
 import actor.api.Actor;
-import actor.api.Hub;
-import actor.api.PlacementPolicy;
+import actor.api.tuning.Hub;
+import actor.api.tuning.PlacementPolicy;
 import actor.steal.internal.WorkerQueueTable;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -7,7 +7,7 @@ import actor.api.ActorSystemConfig;
 import actor.api.Cancellable;
 import actor.api.Checks;
 import actor.api.Continuation;
-import actor.api.MailboxKind;
+import actor.api.tuning.MailboxKind;
 import actor.api.SystemNotRunningException;
 import actor.api.spi.ActorAccess;
 import actor.api.spi.ActorExecutor;

@@ -1,6 +1,6 @@
 package actor.executor.internal;
 
-import actor.api.IdleStrategy;
+import actor.api.tuning.IdleStrategy;
 
 /**
  * Runs one {@link Worker}'s duty cycle on its thread, in the style of an Agrona {@code AgentRunner}:

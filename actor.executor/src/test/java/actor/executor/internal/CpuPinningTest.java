@@ -9,7 +9,7 @@ import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
 import actor.api.PoisonPill;
-import actor.api.WorkerPinning;
+import actor.api.tuning.WorkerPinning;
 import actor.steal.Topology;
 import java.util.BitSet;
 import java.util.List;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import actor.api.MailboxKind;
+import actor.api.tuning.MailboxKind;
 import actor.stats.internal.WorkerCounters;
 import java.util.ArrayList;
 import java.util.List;

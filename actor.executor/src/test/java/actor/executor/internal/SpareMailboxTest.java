@@ -3,7 +3,7 @@ package actor.executor.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import actor.api.PlacementPolicy;
+import actor.api.tuning.PlacementPolicy;
 import actor.steal.internal.WorkerQueueTable;
 import java.util.Set;
 import java.util.TreeSet;

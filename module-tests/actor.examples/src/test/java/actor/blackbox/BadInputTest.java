@@ -201,13 +201,13 @@ class BadInputTest {
     @Test
     void idleStrategiesRefuseBadInputAndTheBackoffNamesItsSpins() {
         final IllegalArgumentException negative = assertThrows(IllegalArgumentException.class,
-                () -> actor.api.IdleStrategy.backoff(-1));
+                () -> actor.api.tuning.IdleStrategy.backoff(-1));
         assertEquals("spins = -1: must be zero or positive", negative.getMessage());
-        assertThrows(NullPointerException.class, () -> actor.api.IdleStrategy.of(null, () -> { }));
+        assertThrows(NullPointerException.class, () -> actor.api.tuning.IdleStrategy.of(null, () -> { }));
         assertEquals("backoff(64)", ActorSystemConfig.DEFAULT_IDLE_STRATEGY.get().toString());
         final java.util.concurrent.atomic.AtomicInteger idles = new java.util.concurrent.atomic.AtomicInteger();
         final java.util.concurrent.atomic.AtomicInteger resets = new java.util.concurrent.atomic.AtomicInteger();
-        final actor.api.IdleStrategy adapted = actor.api.IdleStrategy.of(idles::incrementAndGet, resets::incrementAndGet);
+        final actor.api.tuning.IdleStrategy adapted = actor.api.tuning.IdleStrategy.of(idles::incrementAndGet, resets::incrementAndGet);
         adapted.idle();
         adapted.idle();
         adapted.reset();

@@ -7,7 +7,7 @@ import actor.api.Actor;
 import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
-import actor.api.MailboxKind;
+import actor.api.tuning.MailboxKind;
 import actor.api.StatisticsMode;
 import actor.stats.Counts;
 import java.util.concurrent.CountDownLatch;

@@ -1,7 +1,7 @@
 package actor.blackbox;
 
 import actor.api.ActorSystemConfig;
-import actor.api.MailboxKind;
+import actor.api.tuning.MailboxKind;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;

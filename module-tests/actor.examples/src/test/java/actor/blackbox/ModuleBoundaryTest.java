@@ -59,6 +59,7 @@ class ModuleBoundaryTest {
         assertFalse(executor.isExported("actor.executor.internal", app));
         final Module api = ActorSystem.class.getModule();
         assertTrue(api.isExported("actor.api", app));
+        assertTrue(api.isExported("actor.api.tuning", app), "the advanced settings: mailbox kind, placement, pinning, idling");
         assertFalse(api.isExported("actor.api.spi", app), "the SPI is exported to actor.executor only");
         assertTrue(api.isExported("actor.api.spi", executor));
 
@@ -212,6 +213,7 @@ class ModuleBoundaryTest {
         final CompileResult own = compile(dir.resolve("own"), """
                 package app;
                 import actor.api.*;
+                import actor.api.tuning.IdleStrategy;
                 final class Idle {
                     static ActorSystemConfig config() {
                         return ActorSystemConfig.builder().idleStrategy(() -> IdleStrategy.backoff(16)).build();

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
-import actor.api.WorkerPinning;
+import actor.api.tuning.WorkerPinning;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;

@@ -7,7 +7,7 @@ import actor.api.Actor;
 import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
-import actor.api.MailboxKind;
+import actor.api.tuning.MailboxKind;
 import actor.api.Message;
 import actor.api.PoisonPill;
 import java.util.ArrayList;

@@ -12,7 +12,7 @@ import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
 import actor.api.FailurePolicy;
-import actor.api.MailboxKind;
+import actor.api.tuning.MailboxKind;
 import actor.api.Message;
 import actor.api.PoisonPill;
 import java.time.Duration;

@@ -1,16 +1,16 @@
-package actor.api;
+package actor.api.tuning;
 
 import java.util.Objects;
 
 /**
  * How an idle worker waits between passes over its mailboxes that found no work, before it sleeps
- * ({@link ActorSystemConfig.Builder#idleStrategy}); the same two calls as Agrona's
+ * ({@link actor.api.ActorSystemConfig.Builder#idleStrategy}); the same two calls as Agrona's
  * {@code org.agrona.concurrent.IdleStrategy}, so one of those adapts with
  * {@code IdleStrategy.of(agrona::idle, agrona::reset)}. Each worker has its own instance.
  *
  * <p>Do not park or sleep in {@link #idle()}: a worker waiting there is not announced as sleeping,
  * so no sender can wake it, and a message for it would wait out the park. Sleeping is the
- * worker's own business, after {@link ActorSystemConfig.Builder#sleepAfter}.
+ * worker's own business, after {@link actor.api.ActorSystemConfig.Builder#sleepAfter}.
  *
  * <p>Threading: one worker thread per instance.
  */

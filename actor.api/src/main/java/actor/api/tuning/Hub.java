@@ -1,4 +1,4 @@
-package actor.api;
+package actor.api.tuning;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;

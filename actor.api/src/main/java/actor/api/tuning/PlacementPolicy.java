@@ -1,8 +1,8 @@
-package actor.api;
+package actor.api.tuning;
 
 /**
  * Where a new actor's mailbox (its ticket) goes, chosen per system
- * ({@link ActorSystemConfig.Builder#placement}). Actors created outside the workers (by
+ * ({@link actor.api.ActorSystemConfig.Builder#placement}). Actors created outside the workers (by
  * {@code main}, a test, an I/O thread) are spread under every policy: the i-th goes to worker
  * {@code i mod N}. Whatever the policy, actors of a class marked {@link Hub} go to the worker that
  * has received the fewest hubs so far, each on a mailbox of its own while the worker's slice has

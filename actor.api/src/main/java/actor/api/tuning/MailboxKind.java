@@ -1,7 +1,7 @@
-package actor.api;
+package actor.api.tuning;
 
 /**
- * Which queue the executor's mailboxes use ({@link ActorSystemConfig.Builder#mailboxKind}). Both
+ * Which queue the executor's mailboxes use ({@link actor.api.ActorSystemConfig.Builder#mailboxKind}). Both
  * keep every guarantee (per-actor FIFO, mutual exclusion, exactly-once delivery, work stealing,
  * messages sent after the stop reported); they differ in what a send costs.
  * {@code docs/lab/mailbox-kinds.md} has the measured comparison.
