@@ -182,9 +182,9 @@ class FairnessTest {
     /**
      * With more workers the operating system may preempt the worker that holds a grant (the
      * machine may be shared), so only the typical hold is bounded: the median grant waits no
-     * longer than the one-worker bound, oversubscribed or not, and a grant costs fewer than
-     * {@link #DENIALS_PER_GRANT} denials (about 0.5 here at 2 workers; the report behind issue 30
-     * saw 11 at 2 workers, where one worker makes about 4).
+     * longer than the one-worker bound, oversubscribed or not, and with the full policy a grant
+     * costs fewer than {@link #DENIALS_PER_GRANT} denials (about 0.5 here at 2 workers; the report
+     * behind issue 30 saw 11 at 2 workers, where one worker makes about 4).
      */
     @ParameterizedTest(name = "{0} workers")
     @ValueSource(ints = {2, 4})
@@ -195,7 +195,12 @@ class FairnessTest {
         final long[] holds = arbitrator.sortedHolds();
         assertTrue(holds[holds.length / 2] <= HOLD_BOUND, "the median grant waited " + holds[holds.length / 2]
                 + " of the arbitrator's messages; the bound is " + HOLD_BOUND);
-        assertTrue(arbitrator.denials < (long) DENIALS_PER_GRANT * holds.length, "denials " + arbitrator.denials
-                + " for " + holds.length + " grants");
+        if (System.getProperty("actor.policy") == null) {
+            // NOTE: denials measure the full policy's efficiency, not fairness: with rules switched
+            // off (the random-policy execution) 4 workers made 6.4 a grant, and the hold bound above
+            // is what must hold under any policy.
+            assertTrue(arbitrator.denials < (long) DENIALS_PER_GRANT * holds.length, "denials " + arbitrator.denials
+                    + " for " + holds.length + " grants");
+        }
     }
 }
