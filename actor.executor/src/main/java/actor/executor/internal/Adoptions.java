@@ -25,6 +25,8 @@ final class Adoptions {
     private int adoptedCount;
     /** Whether the running visit is of an adopted mailbox. */
     private boolean visitingAdopted;
+    /** Whether this pass's sends may adopt at all ({@link #passStarts}). */
+    private boolean crowded;
 
     Adoptions(Worker worker) {
         this.worker = worker;
@@ -34,6 +36,15 @@ final class Adoptions {
     /** Enables adoptions, which need stealing on ({@link #mayAdopt}); called once, before the thread starts. */
     void stealingOn() {
         this.stealing = true;
+    }
+
+    /**
+     * A pass begins: whether its sends may adopt, read once a pass (stealing on, the rule on, the
+     * machine crowded); the JIT then sees one test per send that changes with the machine's load,
+     * not three.
+     */
+    void passStarts() {
+        crowded = Policy.ADOPT && stealing && MachineLoad.PROCESS.crowded();
     }
 
     /** Whether adopted mailboxes are owed a visit ({@link #visitAdopted}). */
@@ -103,8 +114,8 @@ final class Adoptions {
      */
     boolean mayAdopt(Mailbox mailbox) {
         final WorkerSleep owner = mailbox.ownerRacy();
-        return Policy.ADOPT && stealing && worker.visiting() != null && adoptedCount < adopted.length && owner != sleep
-                && MachineLoad.PROCESS.crowded() && owner.isSleeping();
+        return crowded && worker.visiting() != null && adoptedCount < adopted.length && owner != sleep
+                && owner.isSleeping();
     }
 
     /** {@link Mailbox#pushOrAdopt} adopted {@code mailbox}: it is visited after the running visit. */

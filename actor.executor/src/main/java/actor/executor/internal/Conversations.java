@@ -20,9 +20,13 @@ final class Conversations {
     private final WorkerProgress progress;
     /** Null when stealing is off; set once before the thread starts. */
     private HandOffMoves moves;
-    /** Envelopes the previous complete pass ran, and the size of the batch running now when gulped. */
-    private int previousPassWork;
-    private int gulpedSize;
+    /**
+     * Whether a hand-off may pull or push ({@link #handOff}): stealing is on, the previous complete
+     * pass ran at most one envelope, and this worker's messages are cheap; decided once a pass.
+     */
+    private boolean mayGather;
+    /** Whether the batch running now was gulped alone (one envelope). */
+    private boolean lone;
     /** The mailbox of this worker's slice to visit next ({@link #follow}), or null. */
     private Mailbox handedTo;
     /** The last hand-off {@link #handOff} saw (the first send of an envelope gulped alone): from, to. */
@@ -70,7 +74,8 @@ final class Conversations {
      * see it as the previous pass's work, and the feeder rule may push ({@link #pushIfFeeder}).
      */
     void passEnded(int work) {
-        previousPassWork = work;
+        mayGather = moves != null && work <= 1
+                && progress.nanosPerMessage() <= Policy.TUNABLES.pullMaxNanosPerMessage();
         pushIfFeeder(work);
     }
 
@@ -144,7 +149,7 @@ final class Conversations {
 
     /** A visit gulped a batch of {@code size} envelopes: it pushes nowhere unless a hand-off says so. */
     void gulped(int size) {
-        gulpedSize = size;
+        lone = size == 1;
         pushTo = -1;
     }
 
@@ -212,12 +217,10 @@ final class Conversations {
             }
             feeds = to == fedWorker && to != index ? feeds + 1 : -1;
         }
-        if (gulpedSize != 1) {
+        if (!lone) {
             return;
         }
-        if (moves != null && previousPassWork <= 1
-                && progress.nanosPerMessage() <= Policy.TUNABLES.pullMaxNanosPerMessage()
-                && !(Policy.PULL && moves.tryPull(mailbox)) && Policy.PUSH) {
+        if (mayGather && !(Policy.PULL && moves.tryPull(mailbox)) && Policy.PUSH) {
             pushTo = moves.pushTarget(mailbox);
         }
         if (mailbox != visiting) {

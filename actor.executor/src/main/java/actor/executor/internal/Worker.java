@@ -95,6 +95,7 @@ final class Worker {
     /** One pass over the slice: test-and-gulp every mailbox. Returns the envelopes run. */
     int pass() {
         conversations.passStarts();
+        adoptions.passStarts();
         int work = 0;
         int adoptedWork = 0;
         for (int slot = sliceStart; slot < sliceEnd; slot++) {

@@ -28,8 +28,8 @@ abstract class WorkerProgressCount extends WorkerProgressPad0 {
     long handOffsPer256;
     boolean idle;
     boolean loaded;
-    boolean settled;
     int feeder;
+    long messagesRun;
 }
 
 /** Padding after the count. */
@@ -100,7 +100,7 @@ final class WorkerProgress extends WorkerProgressPad2 {
     private static final VarHandle VH_HAND_OFFS_PER_256;
     private static final VarHandle VH_IDLE;
     private static final VarHandle VH_LOADED;
-    private static final VarHandle VH_SETTLED;
+    private static final VarHandle VH_MESSAGES_RUN;
     private static final VarHandle VH_FEEDER;
     private static final VarHandle VH_STALL;
     /**
@@ -122,7 +122,7 @@ final class WorkerProgress extends WorkerProgressPad2 {
                     "handOffsPer256", long.class);
             VH_IDLE = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "idle", boolean.class);
             VH_LOADED = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "loaded", boolean.class);
-            VH_SETTLED = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "settled", boolean.class);
+            VH_MESSAGES_RUN = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "messagesRun", long.class);
             VH_FEEDER = MethodHandles.lookup().findVarHandle(WorkerProgressCount.class, "feeder", int.class);
             VH_STALL = MethodHandles.lookup().findVarHandle(WorkerProgressStall.class, "stall", long.class);
         } catch (ReflectiveOperationException e) {
@@ -136,7 +136,6 @@ final class WorkerProgress extends WorkerProgressPad2 {
     private long sampledHandOffs;
     private int samples;
     /** Messages run, timed or not, until the estimates settle. */
-    private long messagesRun;
     /** Duty cycles in a row that found work; the worker's own. */
     private int busyCycles;
 
@@ -162,19 +161,19 @@ final class WorkerProgress extends WorkerProgressPad2 {
     }
 
     /**
-     * Worker thread only: a batch of {@code messages} ran, timed or not. Until the estimates settle,
-     * counts them and settles after {@link Policy.Tunables#settledAfterMessages}, or once they make
-     * {@link Policy.Tunables#settledAfterNanos} at the current estimate; then costs a test of a plain field.
+     * Worker thread only: a batch of {@code messages} ran, timed or not: adds them to the messages
+     * run (an opaque store, no test), from which readers tell whether the estimates have settled
+     * ({@link #isSettled}).
+     *
+     * <p>NOTE: no branch here on purpose. A test of whether the worker has settled flips once, some
+     * thousands of messages in, often after the JIT compiled the worker's loop with only one of its
+     * outcomes; the first other outcome then throws the compiled loop away (an uncommon trap), and
+     * on a machine whose cores are busy with other processes the recompilation takes hundreds of
+     * milliseconds, all of them run in slower code (docs/lab/benchmarks-notebook.md, "The JIT under
+     * contention").
      */
     void ran(int messages) {
-        if (settled) {
-            return;
-        }
-        messagesRun += messages;
-        if (messagesRun >= Policy.TUNABLES.settledAfterMessages()
-                || messagesRun * nanosPerMessage >= Policy.TUNABLES.settledAfterNanos()) {
-            VH_SETTLED.setOpaque(this, true);
-        }
+        VH_MESSAGES_RUN.setOpaque(this, messagesRun + messages);
     }
 
     /**
@@ -203,11 +202,15 @@ final class WorkerProgress extends WorkerProgressPad2 {
 
     /**
      * Any thread: whether the worker has run {@link Policy.Tunables#settledAfterMessages} messages or
-     * {@link Policy.Tunables#settledAfterNanos} of estimated work (opaque; once true, stays true): before that
-     * its estimates measure the system's start more than its workload.
+     * {@link Policy.Tunables#settledAfterNanos} of estimated work (opaque reads): before that its
+     * estimates measure the system's start more than its workload. Computed by the reader, so the
+     * worker's loop holds no test that flips once ({@link #ran}); once the messages alone reach the
+     * bound it stays true.
      */
     boolean isSettled() {
-        return (boolean) VH_SETTLED.getOpaque(this);
+        final long run = (long) VH_MESSAGES_RUN.getOpaque(this);
+        return run >= Policy.TUNABLES.settledAfterMessages()
+                || run * nanosPerMessage() >= Policy.TUNABLES.settledAfterNanos();
     }
 
     /** Any thread: nanoseconds per message on this worker, 0 before the first sample (opaque). */

@@ -39,7 +39,7 @@ class PaddingTest {
 
     @Test
     void theWorkerProgressCountAndTheThievesObservationEachSitBetweenPads() {
-        assertPadded(ClassLayout.parseClass(WorkerProgress.class), List.of("count", "nanosPerMessage", "handOffsPer256", "idle", "loaded", "settled", "feeder"));
+        assertPadded(ClassLayout.parseClass(WorkerProgress.class), List.of("count", "nanosPerMessage", "handOffsPer256", "idle", "loaded", "feeder", "messagesRun"));
         assertPadded(ClassLayout.parseClass(WorkerProgress.class), List.of("stall"));
     }
 
