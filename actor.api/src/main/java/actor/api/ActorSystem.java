@@ -586,28 +586,6 @@ public final class ActorSystem implements AutoCloseable {
         return config;
     }
 
-    /**
-     * {@return the worker whose slice holds {@code actor}'s mailbox when the system starts} The M
-     * mailboxes are split into N contiguous slices, so ticket {@code t} starts on worker
-     * {@code floor(((t + 1) * N - 1) / M)} ({@code t * N / M} when N divides M, as with the default
-     * sharding). Work stealing may move the mailbox later. Useful to place load on chosen workers
-     * (benchmarks, tests): create actors and keep those that land where wanted.
-     *
-     * @param actor an actor registered with this system at some point
-     * @throws NullPointerException     if {@code actor} is null
-     * @throws IllegalArgumentException if {@code actor} was never registered
-     */
-    public int initialWorkerOf(Actor<?> actor) {
-        if (actor == null) {
-            throw new NullPointerException("actor");
-        }
-        final long ticket = actor.ticket();
-        if (ticket < 0) {
-            throw new IllegalArgumentException(actor + " was never registered");
-        }
-        return (int) (((ticket + 1) * config.workers() - 1) / config.mailboxes());
-    }
-
     @Override
     public String toString() {
         return "ActorSystem[" + config.name() + ", workers=" + config.workers() + ", mailboxes="
