@@ -27,11 +27,29 @@ import java.util.function.Function;
  * was requested ({@link #stop()}, {@link #stop(Duration)}, {@link #close()}) and its last live actor
  * has terminated; until then actors may still create actors. Messages still queued at that point
  * are reported to the {@link ErrorHandler}, never silently dropped. All methods are thread-safe.
+ *
+ * <h2>Ending a system</h2>
+ * <table class="striped">
+ * <caption>The five ways to end a system</caption>
+ * <thead>
+ * <tr><th scope="col">Method</th><th scope="col">What it does</th><th scope="col">Use it</th></tr>
+ * </thead>
+ * <tbody>
+ * <tr><th scope="row">{@link #stop()}</th><td>waits for the actors to end on their own</td>
+ *     <td>when the program has told its actors to finish (poison pills, returned statuses)</td></tr>
+ * <tr><th scope="row">{@link #stop(Duration)}</th><td>the same, with a bound; the system keeps
+ *     running if actors are still live</td><td>to wait a while, then decide</td></tr>
+ * <tr><th scope="row">{@link #shutdown(Duration)}</th><td>tells every actor to finish
+ *     ({@link PoisonPill#FINISHED}), then aborts what is left after the bound</td>
+ *     <td>to end a system from outside, whatever its actors are doing; Pekko's {@code terminate()}</td></tr>
+ * <tr><th scope="row">{@link #abort()}</th><td>ends it now, reporting what did not run</td>
+ *     <td>when it will not stop otherwise, or from inside a behaviour</td></tr>
+ * <tr><th scope="row">{@link #close()}</th><td>{@code stop()} that gives up once the system is
+ *     quiet</td><td>in try-with-resources, so an exception thrown in the block surfaces</td></tr>
+ * </tbody>
+ * </table>
  */
 public final class ActorSystem implements AutoCloseable {
-
-    /** How long {@link #terminate()} waits before it aborts. */
-    public static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
 
     private final ActorSystemConfig config;
     private final ActorExecutor executor;
@@ -102,11 +120,12 @@ public final class ActorSystem implements AutoCloseable {
     }
 
     /**
-     * Requests a stop and blocks until every actor has terminated and the workers have exited. If
-     * the calling thread is interrupted meanwhile it keeps waiting and its interrupt status is set
-     * again on return. Calling it again, or after {@link #stop(Duration)}, is harmless. It never
-     * waits silently: after {@link ActorSystemConfig.Builder#stopWarningAfter} (5 s by default), and
-     * then at doubling intervals, it reports the live actors by class with their tickets
+     * Waits for the actors to end on their own, however long that takes: requests a stop and blocks
+     * until every actor has terminated and the workers have exited. If the calling thread is
+     * interrupted meanwhile it keeps waiting and its interrupt status is set again on return.
+     * Calling it again, or after {@link #stop(Duration)}, is harmless. It never waits silently:
+     * after {@link ActorSystemConfig.Builder#stopWarningAfter} (5 s by default), and then at
+     * doubling intervals, it reports the live actors by class with their tickets
      * ({@link ActorError.StopWaiting}); {@link #shutdown(Duration)} ends them instead.
      *
      * <p>Not from a behaviour: it would wait for its own worker to exit. To end a system from
@@ -125,7 +144,8 @@ public final class ActorSystem implements AutoCloseable {
     }
 
     /**
-     * Requests a stop and waits at most {@code timeout} for it to complete.
+     * Waits at most {@code timeout} for the actors to end on their own: {@link #stop()} with a
+     * bound.
      *
      * @param timeout the longest wait, zero or more
      * @return true if the system stopped; false if actors are still live after {@code timeout}. The
@@ -147,13 +167,14 @@ public final class ActorSystem implements AutoCloseable {
     }
 
     /**
-     * Ends the system in order: requests a stop, sends {@link PoisonPill#FINISHED} to every live
-     * actor (behind what is already queued for it, so that is handled first; actors created
-     * meanwhile get one too), and waits at most {@code timeout} for every actor to terminate. If
-     * some are still live then (an actor that ignores the pill, a behaviour that never returns) it
-     * {@linkplain #abort() aborts} the system, which reports them. Pekko users know this as
-     * {@code terminate()}. A pill that reaches an actor which terminated on its own meanwhile is
-     * reported as undelivered, like any message queued behind a termination.
+     * Tells every actor to finish, then aborts what is left after {@code timeout}: requests a stop,
+     * sends {@link PoisonPill#FINISHED} to every live actor (behind what is already queued for it,
+     * so that is handled first; actors created meanwhile get one too), and waits at most
+     * {@code timeout} for every actor to terminate. If some are still live then (an actor that
+     * ignores the pill, a behaviour that never returns) it {@linkplain #abort() aborts} the system,
+     * which reports them. Pekko users know this as {@code terminate()}. A pill that reaches an actor
+     * which terminated on its own meanwhile is reported as undelivered, like any message queued
+     * behind a termination.
      *
      * @param timeout how long the actors get to terminate before the system is aborted
      * @return true if every actor terminated in time; false if the system had to be aborted
@@ -181,37 +202,23 @@ public final class ActorSystem implements AutoCloseable {
     }
 
     /**
-     * {@link #shutdown(Duration)} with {@link #DEFAULT_SHUTDOWN_TIMEOUT}, keeping the caller's
-     * interrupt status (an interrupt aborts the system at once).
-     *
-     * @return true if every actor terminated in time; false if the system had to be aborted
-     * @throws IllegalStateException if called from a behaviour (a worker thread of this system)
-     */
-    public boolean terminate() {
-        try {
-            return shutdown(DEFAULT_SHUTDOWN_TIMEOUT);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-    }
-
-    /**
-     * Stops now, without waiting for the live actors: for a system that will not stop on its own,
-     * typically after {@link #stop(Duration)} returned false. Each worker finishes the behaviour it
-     * is running (worker threads are interrupted, so a behaviour blocked in an interruptible wait
-     * fails instead of hanging) and exits. Every message not yet run is reported as undelivered,
-     * and the actors still live are reported ({@link ActorError.LiveActorsAbandoned}); sending to
-     * them afterwards is reported too. Returns once the workers have exited, or after
-     * {@link ActorSystemConfig.Builder#stopWarningAfter} if a behaviour ignores the interrupt (a
-     * {@code CompletableFuture.join()}, a busy loop): it then reports where those workers are
-     * ({@link ActorError.WorkersStuck}) and returns without them; each exits when its behaviour
-     * returns. A new system can be started at any time. Calling it on a stopped system does nothing.
+     * Ends the system now, without waiting for the live actors: for a system that will not stop on
+     * its own, typically after {@link #stop(Duration)} returned false. Each worker finishes the
+     * behaviour it is running (worker threads are interrupted, so a behaviour blocked in an
+     * interruptible wait fails instead of hanging) and exits. Every message not yet run is reported
+     * as undelivered, and the actors still live are reported
+     * ({@link ActorError.LiveActorsAbandoned}); sending to them afterwards is reported too. Returns
+     * once the workers have exited, or after {@link ActorSystemConfig.Builder#stopWarningAfter} if a
+     * behaviour ignores the interrupt (a {@code CompletableFuture.join()}, a busy loop): it then
+     * reports where those workers are ({@link ActorError.WorkersStuck}) and returns without them;
+     * each exits when its behaviour returns. A new system can be started at any time. Calling it on
+     * a stopped system does nothing.
      *
      * <p>From a behaviour it does not wait: it marks the system aborted (it accepts no new actors
      * from then on), interrupts the other workers and returns at once. The calling behaviour
-     * finishes; nothing else runs, and what it sent is reported. A thread outside blocked in (or later calling) {@link #stop()} or
-     * {@link #stop(Duration)} returns once every worker has exited.
+     * finishes; nothing else runs, and what it sent is reported. A thread outside blocked in (or
+     * later calling) {@link #stop()} or {@link #stop(Duration)} returns once every worker has
+     * exited.
      */
     public void abort() {
         executor.abort();
@@ -220,7 +227,8 @@ public final class ActorSystem implements AutoCloseable {
     }
 
     /**
-     * As {@link #stop()}: waits until every actor has terminated, reporting the live ones after
+     * For try-with-resources: {@link #stop()} that gives up once the system is quiet. It waits
+     * until every actor has terminated, reporting the live ones after
      * {@link ActorSystemConfig.Builder#stopWarningAfter} ({@link ActorError.StopWaiting}). Unlike
      * {@code stop()} it never waits forever on a system that has nothing left to do: once no
      * behaviour has run and nothing has been queued for
@@ -576,28 +584,6 @@ public final class ActorSystem implements AutoCloseable {
     /** {@return this system's configuration} */
     public ActorSystemConfig config() {
         return config;
-    }
-
-    /**
-     * {@return the worker whose slice holds {@code actor}'s mailbox when the system starts} The M
-     * mailboxes are split into N contiguous slices, so ticket {@code t} starts on worker
-     * {@code floor(((t + 1) * N - 1) / M)} ({@code t * N / M} when N divides M, as with the default
-     * sharding). Work stealing may move the mailbox later. Useful to place load on chosen workers
-     * (benchmarks, tests): create actors and keep those that land where wanted.
-     *
-     * @param actor an actor registered with this system at some point
-     * @throws NullPointerException     if {@code actor} is null
-     * @throws IllegalArgumentException if {@code actor} was never registered
-     */
-    public int initialWorkerOf(Actor<?> actor) {
-        if (actor == null) {
-            throw new NullPointerException("actor");
-        }
-        final long ticket = actor.ticket();
-        if (ticket < 0) {
-            throw new IllegalArgumentException(actor + " was never registered");
-        }
-        return (int) (((ticket + 1) * config.workers() - 1) / config.mailboxes());
     }
 
     @Override

@@ -5,6 +5,7 @@ import actor.api.ActorError;
 import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.tuning.MailboxKind;
+import actor.api.tuning.Slices;
 import actor.api.PoisonPill;
 import actor.api.StatisticsMode;
 import actor.bench.suite.Benchmarks;
@@ -135,7 +136,7 @@ final class Toolkit {
 
     /**
      * Creates actors with {@code factory} until one's mailbox starts on a worker that
-     * {@code wanted} accepts ({@link ActorSystem#initialWorkerOf}); each rejected actor is sent
+     * {@code wanted} accepts ({@link Slices#initialWorkerOf}); each rejected actor is sent
      * {@link PoisonPill#FINISHED} at once, so it terminates without running a behaviour. Depends
      * only on the ticket-to-worker rule, not on the order in which tickets are handed out; call it
      * from outside the system (a behaviour's creations may all stay in its own worker's slice).
@@ -147,7 +148,7 @@ final class Toolkit {
         final long tries = (long) PLACEMENT_TRIES_PER_MAILBOX * system.config().mailboxes();
         for (long i = 0; i < tries; i++) {
             final A actor = factory.apply(system);
-            if (wanted.test(system.initialWorkerOf(actor))) {
+            if (wanted.test(Slices.initialWorkerOf(system, actor))) {
                 return actor;
             }
             actor.send(PoisonPill.FINISHED);

@@ -10,6 +10,7 @@ import actor.api.Actor;
 import actor.api.ActorSystem;
 import actor.api.Allocation;
 import actor.api.tuning.MailboxKind;
+import actor.api.tuning.Slices;
 import actor.api.Message;
 import actor.api.PoisonPill;
 import actor.bench.suite.Benchmarks;
@@ -52,7 +53,7 @@ class ToolkitTest {
                     final Probe probe = Toolkit.onWorker(system, w, Probe::new);
                     final long slice = (long) probe.ticket() * workers / system.config().mailboxes();
                     assertEquals(w, slice, "ticket " + probe.ticket() + " of " + system.config().mailboxes());
-                    assertEquals(w, system.initialWorkerOf(probe));
+                    assertEquals(w, Slices.initialWorkerOf(system, probe));
                     probe.send(PoisonPill.FINISHED);
                 }
             }

@@ -9,6 +9,7 @@ import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
 import actor.api.PoisonPill;
+import actor.api.tuning.Slices;
 import actor.api.tuning.WorkerPinning;
 import actor.steal.Topology;
 import java.util.BitSet;
@@ -104,7 +105,7 @@ class CpuPinningTest {
             int placed = 0;
             while (placed < workers) {
                 final Recorder recorder = new Recorder(system, samples, done);
-                final int worker = system.initialWorkerOf(recorder);
+                final int worker = Slices.initialWorkerOf(system, recorder);
                 if (onWorker[worker] == null) {
                     onWorker[worker] = recorder;
                     placed++;

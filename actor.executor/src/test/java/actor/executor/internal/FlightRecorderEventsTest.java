@@ -9,6 +9,7 @@ import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
 import actor.api.PoisonPill;
+import actor.api.tuning.Slices;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -80,7 +81,7 @@ class FlightRecorderEventsTest {
     private static <A extends Actor<?>> A onWorker0(ActorSystem system, Function<ActorSystem, A> factory) {
         while (true) {
             final A actor = factory.apply(system);
-            if (system.initialWorkerOf(actor) == 0) {
+            if (Slices.initialWorkerOf(system, actor) == 0) {
                 return actor;
             }
             actor.send(PoisonPill.FINISHED);

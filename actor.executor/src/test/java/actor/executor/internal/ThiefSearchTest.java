@@ -8,6 +8,7 @@ import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
 import actor.api.PoisonPill;
+import actor.api.tuning.Slices;
 import actor.steal.VictimSelector;
 import actor.steal.WorkerView;
 import java.time.Duration;
@@ -78,7 +79,7 @@ class ThiefSearchTest {
                 assertTrue(idle.get(i).attempts() > idle.get(i - 1).attempts(), "each failed attempt counts: " + idle);
             }
             Marker marker = new Marker(system, recording);
-            while (system.initialWorkerOf(marker) != 0) {
+            while (Slices.initialWorkerOf(system, marker) != 0) {
                 marker.send(PoisonPill.FINISHED);
                 marker = new Marker(system, recording);
             }

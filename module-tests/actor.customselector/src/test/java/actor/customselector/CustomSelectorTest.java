@@ -10,6 +10,7 @@ import actor.api.Allocation;
 import actor.api.Message;
 import actor.api.PoisonPill;
 import actor.api.StatisticsMode;
+import actor.api.tuning.Slices;
 import actor.stats.Counts;
 import actor.steal.Topology;
 import actor.steal.VictimSelector;
@@ -70,7 +71,7 @@ class CustomSelectorTest {
             int placed = 0;
             while (placed < busy.length) {
                 final Busy candidate = new Busy(system, 5_000);
-                if (system.initialWorkerOf(candidate) == 0) {
+                if (Slices.initialWorkerOf(system, candidate) == 0) {
                     busy[placed++] = candidate;
                 } else {
                     candidate.send(PoisonPill.FINISHED);

@@ -14,6 +14,7 @@ import actor.api.Allocation;
 import actor.api.Message;
 import actor.api.PoisonPill;
 import actor.api.SystemNotRunningException;
+import actor.api.tuning.Slices;
 import actor.stats.StatisticsReport;
 import actor.steal.VictimSelector;
 import actor.steal.VictimSelectorContract;
@@ -110,7 +111,10 @@ class BadInputTest {
             assertEquals("pill", assertThrows(NullPointerException.class, () -> log.send((PoisonPill) null)).getMessage());
             assertEquals("system", assertThrows(NullPointerException.class, () -> new Log(null)).getMessage());
             assertEquals("actor", assertThrows(NullPointerException.class, () -> system.register(null)).getMessage());
-            assertEquals("actor", assertThrows(NullPointerException.class, () -> system.initialWorkerOf(null)).getMessage());
+            assertEquals("actor", assertThrows(NullPointerException.class,
+                    () -> Slices.initialWorkerOf(system, null)).getMessage());
+            assertEquals("system", assertThrows(NullPointerException.class,
+                    () -> Slices.initialWorkerOf(null, log)).getMessage());
             assertEquals("timeout", assertThrows(NullPointerException.class, () -> system.stop(null)).getMessage());
             assertEquals("allocation", assertThrows(NullPointerException.class,
                     () -> new Note("x").setAllocation(null)).getMessage());

@@ -12,6 +12,7 @@ import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
 import actor.api.tuning.MailboxKind;
 import actor.api.tuning.PlacementPolicy;
+import actor.api.tuning.Slices;
 import actor.api.PoisonPill;
 import actor.steal.VictimSelectors;
 import java.time.Duration;
@@ -258,7 +259,7 @@ class ChainPlacementTest {
     private static void startOnWorker0(ActorSystem system, Chain chain) {
         while (true) {
             final Link first = new Link(system, chain);
-            if (system.initialWorkerOf(first) == 0) {
+            if (Slices.initialWorkerOf(system, first) == 0) {
                 first.send(1);
                 return;
             }
@@ -306,7 +307,7 @@ class ChainPlacementTest {
         for (int i = 0; i < 48; i++) {
             final Busy busy = new Busy(system, backlog);
             all.add(busy);
-            if (system.initialWorkerOf(busy) == 0) {
+            if (Slices.initialWorkerOf(system, busy) == 0) {
                 loaded.add(busy);
             }
         }

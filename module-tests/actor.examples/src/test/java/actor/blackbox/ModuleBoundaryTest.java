@@ -59,7 +59,7 @@ class ModuleBoundaryTest {
         assertFalse(executor.isExported("actor.executor.internal", app));
         final Module api = ActorSystem.class.getModule();
         assertTrue(api.isExported("actor.api", app));
-        assertTrue(api.isExported("actor.api.tuning", app), "the advanced settings: mailbox kind, placement, pinning, idling");
+        assertTrue(api.isExported("actor.api.tuning", app), "the advanced settings: mailbox kind, placement, pinning, idling, slices");
         assertFalse(api.isExported("actor.api.spi", app), "the SPI is exported to actor.executor only");
         assertTrue(api.isExported("actor.api.spi", executor));
 

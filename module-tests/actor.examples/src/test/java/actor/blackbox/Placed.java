@@ -3,11 +3,12 @@ package actor.blackbox;
 import actor.api.Actor;
 import actor.api.ActorSystem;
 import actor.api.PoisonPill;
+import actor.api.tuning.Slices;
 import java.util.function.Function;
 
 /**
  * Places actors on chosen workers through the documented ticket rule
- * ({@link ActorSystem#initialWorkerOf}). Creates actors until one lands on the wanted worker; the
+ * ({@link Slices#initialWorkerOf}). Creates actors until one lands on the wanted worker; the
  * others are finished at once.
  */
 final class Placed {
@@ -20,7 +21,7 @@ final class Placed {
         final int limit = system.config().mailboxes() * 4;
         for (int tries = 0; tries < limit; tries++) {
             final A actor = make.apply(system);
-            if (system.initialWorkerOf(actor) == worker) {
+            if (Slices.initialWorkerOf(system, actor) == worker) {
                 return actor;
             }
             actor.send(PoisonPill.FINISHED);

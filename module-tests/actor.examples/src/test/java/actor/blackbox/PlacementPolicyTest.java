@@ -10,6 +10,7 @@ import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
 import actor.api.tuning.Hub;
 import actor.api.tuning.PlacementPolicy;
+import actor.api.tuning.Slices;
 import actor.api.PoisonPill;
 import actor.steal.VictimSelectors;
 import java.time.Duration;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Where new actors go under each {@link PlacementPolicy}, and hubs: read through the documented
- * ticket rule ({@link ActorSystem#initialWorkerOf}), with stealing off so nothing moves.
+ * ticket rule ({@link Slices#initialWorkerOf}), with stealing off so nothing moves.
  */
 class PlacementPolicyTest {
 
@@ -86,7 +87,7 @@ class PlacementPolicyTest {
 
     private static int[] perWorker(ActorSystem system, List<? extends Actor<?>> actors) {
         final int[] counts = new int[WORKERS];
-        actors.forEach(a -> counts[system.initialWorkerOf(a)]++);
+        actors.forEach(a -> counts[Slices.initialWorkerOf(system, a)]++);
         return counts;
     }
 
@@ -101,7 +102,7 @@ class PlacementPolicyTest {
         final ActorSystem system = start(PlacementPolicy.NEAR_CREATOR);
         assertEquals(PlacementPolicy.NEAR_CREATOR, ActorSystemConfig.builder().build().placement(), "the default");
         final Parent parent = new Parent(system, false);
-        final int home = system.initialWorkerOf(parent);
+        final int home = Slices.initialWorkerOf(system, parent);
         parent.send(8);
         final List<Leaf> children = parent.children.get(10, TimeUnit.SECONDS);
         final int[] counts = perWorker(system, children);

@@ -226,12 +226,12 @@ class ShutdownTest {
 
     @Test
     @Timeout(30)
-    void terminateEndsASystemWhoseActorsWereNeverTold() {
+    void shutdownEndsASystemWhoseActorsWereNeverTold() throws Exception {
         final ActorSystem system = ActorSystem.start(2);
         for (int i = 0; i < 50; i++) {
             new Idle(system);
         }
-        assertTrue(system.terminate());
+        assertTrue(system.shutdown(Duration.ofSeconds(20)));
         assertEquals(0, system.liveActors());
     }
 
