@@ -285,6 +285,8 @@ final class MpscLinkedQueue<N extends MpscLinkedQueue.Node> extends MpscLinkedQu
     @SuppressWarnings("unchecked")
     private N take(Node last, Node first) {
         // NOTE: plain: last.next was linked once and nobody writes it again; only the consumer reads it.
+        // Cleared so that a dead node promoted to the old generation keeps no young one alive: without
+        // it the MPSC static-send row (a backlog of self-sends) took 13.6x longer (./bench --ab).
         last.next = null;
         head = first;
         VH_CONSUMED.setRelease(this, consumed + 1);
