@@ -7,10 +7,6 @@ module actor.executor {
     requires actor.steal;
     requires actor.stats;
     requires org.agrona;
-    // The MPSC mailbox kind's queue. JCTools reads sun.misc.Unsafe but requires jdk.unsupported only
-    // "static", so this module requires it, and applications need no flag.
-    requires org.jctools.core;
-    requires jdk.unsupported;
     // Flight Recorder events (actor.Steal, actor.LongBehaviour); JFR instruments them, so their
     // package is exported to it, and to nobody else.
     requires jdk.jfr;

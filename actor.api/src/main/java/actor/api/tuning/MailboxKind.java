@@ -14,8 +14,9 @@ public enum MailboxKind {
      */
     COPY_QUEUE,
     /**
-     * A lock-free multi-producer single-consumer queue (JCTools {@code MpscUnboundedXaddArrayQueue}):
-     * a send allocates one small envelope object and offers it with one atomic add, taking no lock;
+     * A lock-free multi-producer single-consumer queue (an intrusive linked queue of the executor's
+     * own, on VarHandles): a send allocates one small envelope object, which is the queue's node, and
+     * offers it with an atomic add and an atomic exchange, taking no lock;
      * the worker drains what is queued in batches (a behaviour's sends to its own mailbox do not join
      * the running batch, they run in the next). Meant for comparison with {@link #COPY_QUEUE}.
      */

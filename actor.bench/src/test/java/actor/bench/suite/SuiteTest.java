@@ -250,7 +250,7 @@ class SuiteTest {
         }
         assertEquals(List.of(Benchmarks.DEFAULT_VARIANT), Benchmarks.IO_BLOCK.variants(Benchmarks.ACTORKIT));
         assertEquals(Benchmarks.KIND_VARIANTS, Benchmarks.IO_AWAIT.variants(Benchmarks.ACTORKIT),
-                "completions reach the actor's mailbox through either kind's send: the lock or the JCTools queue");
+                "completions reach the actor's mailbox through either kind's send: the lock or the lock-free queue");
         assertEquals(Benchmarks.KIND_VARIANTS, Benchmarks.IO_AWAIT_MANY.variants(Benchmarks.ACTORKIT));
         for (Benchmarks b : Benchmarks.values()) {
             if (b != Benchmarks.IO_BLOCK && b != Benchmarks.IO_AWAIT && b != Benchmarks.IO_AWAIT_MANY

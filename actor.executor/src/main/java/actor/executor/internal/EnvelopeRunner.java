@@ -6,8 +6,8 @@ import actor.api.spi.ActorAccess;
 import actor.api.spi.Registration;
 import actor.executor.jfr.LongBehaviourEvent;
 import actor.stats.internal.WorkerCounters;
+import java.util.function.Consumer;
 import jdk.jfr.FlightRecorder;
-import org.jctools.queues.MessagePassingQueue;
 
 /**
  * Runs the envelopes of one worker's batches: the behaviour, then the message's allocation, then
@@ -23,7 +23,7 @@ import org.jctools.queues.MessagePassingQueue;
  * <p>Threading: owned by one worker thread; {@link #undelivered} is read by the last exiting worker
  * after every worker has exited.
  */
-final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueue.Consumer<MpscMailbox.Envelope> {
+final class EnvelopeRunner implements CopyQueue.EnvelopeSink, Consumer<MpscMailbox.Envelope> {
 
     final UndeliveredLog undelivered = new UndeliveredLog();
     private final ActorAccess access;
@@ -119,7 +119,7 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, MessagePassingQueu
 
     @Override
     public void accept(MpscMailbox.Envelope envelope) {
-        accept(envelope.registration, envelope.message);
+        envelope.handTo(this);
     }
 
     @Override

@@ -308,7 +308,7 @@ abstract class Mailbox extends MailboxFields {
         lock();
         final int size = sizeLocked();
         // NOTE: acquire, pairing with the release that ended the previous owner's last batch
-        // (outside the lock): that batch, and for the MPSC kind its consumer index, happen-before
+        // (outside the lock): that batch, and for the MPSC kind its queue's consumer side, happen-before
         // the batches the thief will run.
         final boolean ok = !(boolean) VH_BEING_PROCESSED.getAcquire(this) && !closed && size >= minMessages;
         if (ok) {

@@ -5,20 +5,19 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
-import org.jctools.queues.MessagePassingQueue;
-import org.jctools.queues.MpscUnboundedXaddArrayQueue;
+import java.util.function.Consumer;
 
 /**
  * The MPSC mailbox's queue, on the gulp-state line right after the shared fields
- * ({@link MailboxFields}): final, so senders read it without any ordering; the queue's own indices
- * sit on padded lines inside it. {@code late}, also final, is where a sender that met the stop
+ * ({@link MailboxFields}): final, so senders read it without any ordering; the queue's own ends and
+ * counts sit on padded lines inside it. {@code late}, also final, is where a sender that met the stop
  * after its offer reports what it drained.
  */
 abstract class MpscMailboxFields extends Mailbox {
-    final MpscUnboundedXaddArrayQueue<MpscMailbox.Envelope> queue;
+    final MpscLinkedQueue<MpscMailbox.Envelope> queue;
     final CopyQueue.EnvelopeSink late;
 
-    MpscMailboxFields(int index, MpscUnboundedXaddArrayQueue<MpscMailbox.Envelope> queue,
+    MpscMailboxFields(int index, MpscLinkedQueue<MpscMailbox.Envelope> queue,
                       CopyQueue.EnvelopeSink late) {
         super(index);
         this.queue = queue;
@@ -37,7 +36,7 @@ abstract class MpscMailboxPad2 extends MpscMailboxFields {
     byte c140, c141, c142, c143, c144, c145, c146, c147, c150, c151, c152, c153, c154, c155, c156, c157;
     byte c160, c161, c162, c163, c164, c165, c166, c167, c170, c171, c172, c173, c174, c175, c176, c177;
 
-    MpscMailboxPad2(int index, MpscUnboundedXaddArrayQueue<MpscMailbox.Envelope> queue,
+    MpscMailboxPad2(int index, MpscLinkedQueue<MpscMailbox.Envelope> queue,
                     CopyQueue.EnvelopeSink late) {
         super(index, queue, late);
     }
@@ -45,8 +44,9 @@ abstract class MpscMailboxPad2 extends MpscMailboxFields {
 
 /**
  * The lock-free mailbox kind ({@link actor.api.tuning.MailboxKind#MPSC}): a send offers one
- * {@link Envelope} (allocated per send, holding the {@link MailboxRegistration} and the message) to
- * a JCTools {@link MpscUnboundedXaddArrayQueue} and takes no lock; the owner drains it in batches.
+ * {@link Envelope} (allocated per send, holding the {@link MailboxRegistration} and the message, and
+ * itself the queue's node) to an {@link MpscLinkedQueue} and takes no lock; the owner drains it in
+ * batches.
  * The spin lock of {@link Mailbox} is kept for the consumer and steal side only: a gulp checks
  * {@code owner} and sets {@code beingProcessed} under it, a thief takes the mailbox under it, the
  * lost-wake-up count peeks under it, and the final sweep closes it under it. A behaviour's sends to
@@ -61,13 +61,13 @@ abstract class MpscMailboxPad2 extends MpscMailboxFields {
  * it under the lock hand the consumer side over.
  *
  * <p><b>No lost wake-up, without the lock.</b> The accesses the argument uses are sequentially
- * consistent: the queue's {@code offer} takes its producer index with an atomic add (a volatile
- * read-modify-write), its emptiness test reads both indices volatile, and {@code owner},
- * {@code sleeping} and {@code closed} are read and written volatile. A sender does
- * <em>offer; read owner; read owner.sleeping</em>. A worker going to sleep does
- * <em>write sleeping = true; read the queue's indices; read owner</em> (its re-check,
+ * consistent: the queue's {@code offer} counts the envelope with an atomic add and swaps it in as
+ * the tail with an atomic exchange (volatile read-modify-writes), its emptiness test reads both
+ * counts volatile, and {@code owner}, {@code sleeping} and {@code closed} are read and written
+ * volatile. A sender does <em>offer; read owner; read owner.sleeping</em>. A worker going to sleep does
+ * <em>write sleeping = true; read the queue's counts; read owner</em> (its re-check,
  * {@link #mayHaveWorkFor}). In the single total order of these accesses, either the worker's read of
- * the indices comes after the offer, so it sees the message and does not sleep, or the sender's
+ * the counts comes after the offer, so it sees the message and does not sleep, or the sender's
  * read of {@code sleeping} comes after the announcement, so it sees {@code true} and claims the
  * wake-up (or another waker already did). Owners change only under the lock, during a swap:
  * <ul>
@@ -78,17 +78,18 @@ abstract class MpscMailboxPad2 extends MpscMailboxFields {
  *     after its write of the owner ({@link #claimOwnerIfMessages}), so it sees any message whose
  *     sender read the previous owner, and claims the new owner's wake-up;</li>
  * <li>a worker whose re-check reads a mailbox that a thief is taking from under it (the slot read
- *     before the swap): it reads the queue's indices, then {@code owner}. If the indices show the
- *     thief's drain, the acquire read of the consumer index makes the thief's earlier owner write
- *     visible, so the worker sees it is no longer the owner and looks again; if its owner read
+ *     before the swap): it reads the queue's counts, then {@code owner}. If the counts show the
+ *     thief's drain, the volatile read of the consumer's count (written with a release store after
+ *     each take) makes the thief's earlier owner write visible, so the worker sees it is no longer
+ *     the owner and looks again; if its owner read
  *     comes before the thief's owner write in the total order, so does its announce, and the
  *     thief's later read of its flag sees it.</li>
  * </ul>
  *
  * <p><b>Closing.</b> The same order settles a send racing the final sweep: the sweep does
  * <em>write closed = true; poll until empty</em>, a sender <em>offer; read closed</em>. Either the
- * sweep's poll sees the envelope (a strict poll waits for an envelope whose index is already taken)
- * and reports it undelivered, or the sender sees {@code closed} and drains the queue itself under
+ * sweep's poll sees the envelope (a strict poll waits for an envelope already counted but not yet
+ * linked) and reports it undelivered, or the sender sees {@code closed} and drains the queue itself under
  * the lock, reporting what it finds as late sends. Nothing is silently dropped, and nothing is
  * reported twice: every report follows a poll, under the lock.
  *
@@ -104,19 +105,13 @@ abstract class MpscMailboxPad2 extends MpscMailboxFields {
 final class MpscMailbox extends MpscMailboxPad2 {
 
     /**
-     * Envelopes per chunk of the queue: the first chunk, and every chunk the queue links on when
-     * it grows past one.
+     * One (registration, message) pair, allocated by each send, and the queue's node for it.
+     * {@code registration} and {@code message}: written (plain) by the sender before its offer,
+     * which publishes them; read, then cleared, by the consumer ({@link #handTo}).
+     * {@code claimDone}: written once (release) by the sender after its claim attempt, read
+     * (acquire) only by the lost-wake-up count.
      */
-    static final int CHUNK_SIZE = 64;
-    /** Chunks the queue keeps for reuse, so a queue that cycles through chunks does not allocate them. */
-    static final int POOLED_CHUNKS = 2;
-
-    /**
-     * One (registration, message) pair: the MPSC queue holds single elements, so each send
-     * allocates one. {@code claimDone}: written once (release) by the sender after its claim attempt,
-     * read (acquire) only by the lost-wake-up count.
-     */
-    static final class Envelope {
+    static final class Envelope extends MpscLinkedQueue.Node {
         private static final VarHandle VH_CLAIM_DONE;
 
         static {
@@ -127,8 +122,8 @@ final class MpscMailbox extends MpscMailboxPad2 {
             }
         }
 
-        final Object registration;
-        final Object message;
+        Object registration;
+        Object message;
         boolean claimDone;
 
         Envelope(Object registration, Object message) {
@@ -143,10 +138,23 @@ final class MpscMailbox extends MpscMailboxPad2 {
         boolean isClaimDone() {
             return (boolean) VH_CLAIM_DONE.getAcquire(this);
         }
+
+        /**
+         * Consumer, once the queue has handed it this envelope: clears the pair, then hands it to
+         * {@code sink}. The envelope stays the queue's head until the next take, and must not keep a
+         * registration (and through it an actor) or a message reachable meanwhile.
+         */
+        void handTo(CopyQueue.EnvelopeSink sink) {
+            final Object to = registration;
+            final Object sent = message;
+            registration = null;
+            message = null;
+            sink.accept(to, sent);
+        }
     }
 
     MpscMailbox(int index, CopyQueue.EnvelopeSink late) {
-        super(index, new MpscUnboundedXaddArrayQueue<>(CHUNK_SIZE, POOLED_CHUNKS), late);
+        super(index, new MpscLinkedQueue<>(), late);
     }
 
     /**
@@ -163,8 +171,8 @@ final class MpscMailbox extends MpscMailboxPad2 {
         }
         final Envelope envelope = new Envelope(registration, message);
         queue.offer(envelope);
-        // NOTE: publication point: the offer's atomic add precedes both volatile reads below, which
-        // is what the Dekker-style arguments in the class comment rely on.
+        // NOTE: publication point: the offer's atomic add and exchange precede both volatile reads
+        // below, which is what the Dekker-style arguments in the class comment rely on.
         if ((boolean) VH_CLOSED.getVolatile(this)) {
             drainLate();
             return true;
@@ -196,7 +204,7 @@ final class MpscMailbox extends MpscMailboxPad2 {
         }
         unlock();
         for (Envelope e : found) {
-            late.accept(e.registration, e.message);
+            e.handTo(late);
         }
     }
 
@@ -248,12 +256,12 @@ final class MpscMailbox extends MpscMailboxPad2 {
 
     /**
      * Runs at most {@code limit} envelopes, without the lock (the caller's gulp made it the single
-     * consumer). An envelope whose index a sender took but whose store is not visible yet ends the
-     * batch early; it stays queued for the next batch.
+     * consumer). An envelope that a sender has counted but not yet linked (a half-done insert,
+     * {@link MpscLinkedQueue}) ends the batch early; it stays queued for the next batch.
      *
      * @return the envelopes run
      */
-    int drain(MessagePassingQueue.Consumer<Envelope> runner, int limit) {
+    int drain(Consumer<Envelope> runner, int limit) {
         return queue.drain(runner, limit);
     }
 
@@ -261,7 +269,7 @@ final class MpscMailbox extends MpscMailboxPad2 {
      * After a batch: if messages arrived and {@code regulp} allows, returns the next batch's size
      * at once (the mailbox stays being processed, so it stays with this worker, and no lock is
      * needed); otherwise lets thieves and the next gulp at it (release: publishes the batch's
-     * effects and the consumer index).
+     * effects and the consumer's count).
      *
      * @return the next batch's size, or 0 if the mailbox is released
      */
@@ -277,7 +285,7 @@ final class MpscMailbox extends MpscMailboxPad2 {
     }
 
     /**
-     * Without the lock: the queue's indices (volatile), then {@code owner} (volatile), in that order
+     * Without the lock: the queue's counts (volatile), then {@code owner} (volatile), in that order
      * (the class comment shows why the order matters).
      */
     @Override
@@ -305,7 +313,7 @@ final class MpscMailbox extends MpscMailboxPad2 {
         lock();
         boolean unclaimed = false;
         if (owner == sleep && !beingProcessed) {
-            final Envelope head = queue.relaxedPeek();
+            final Envelope head = queue.peek();
             unclaimed = head != null && head.isClaimDone() && sleep.isSleeping();
         }
         unlock();
@@ -321,7 +329,7 @@ final class MpscMailbox extends MpscMailboxPad2 {
         lock();
         VH_CLOSED.setVolatile(this, true);
         for (Envelope e = queue.poll(); e != null; e = queue.poll()) {
-            sink.accept(e.registration, e.message);
+            e.handTo(sink);
         }
         unlock();
     }

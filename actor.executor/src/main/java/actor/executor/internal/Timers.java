@@ -17,15 +17,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.agrona.DeadlineTimerWheel;
 import org.agrona.collections.Long2ObjectHashMap;
-import org.jctools.queues.MpscUnboundedXaddArrayQueue;
 
 /**
  * Scheduled sends ({@code ActorSystem.scheduleOnce}, {@code schedulePeriodic}) on one timer thread
- * per system, started on first use: schedules come in through a JCTools MPSC queue from any
- * thread, and the thread keeps them in an Agrona {@link DeadlineTimerWheel} (ticks of about a
- * millisecond), parking until the earliest pending deadline, however far, or until a schedule
- * due before then wakes it, and winding the wheel on to that deadline when it wakes: a schedule due later (an ask's timeout, most often) queues
- * without waking it, and one cancelled before the thread next wakes never reaches the wheel (see
+ * per system, started on first use: schedules come in through an {@link MpscLinkedQueue} (each
+ * {@link Timer} its own node) from any thread, and the thread keeps them in an Agrona
+ * {@link DeadlineTimerWheel} (ticks of about a millisecond), parking until the earliest pending
+ * deadline, however far, or until a schedule due before then wakes it, and winding the wheel on to
+ * that deadline when it wakes: a schedule due later (an ask's timeout, most often) queues without
+ * waking it, and one cancelled before the thread next wakes never reaches the wheel (see
  * {@link #enqueue} and {@link #announcePark} for why none is late). It finds that deadline by a
  * scan of its schedules after each expiry, while they are at most {@link #SCANNED_SCHEDULES}; with
  * more it parks until the next tick, which is then likely to hold one anyway, and polls the ticks
@@ -51,7 +51,6 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
     static final int TICKS_PER_WHEEL = 512;
     /** Longest park of the timer thread with nothing scheduled. */
     static final long IDLE_PARK_NANOS = TimeUnit.SECONDS.toNanos(1);
-    private static final int QUEUE_CHUNK = 64;
     /**
      * Most pending schedules for which the thread scans them for the earliest deadline after an
      * expiry. A thread that parked tick by tick with one schedule pending ten minutes ahead woke
@@ -87,7 +86,8 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
      */
     @SuppressWarnings("unused")
     private volatile long parkedUntil = AWAKE;
-    private final MpscUnboundedXaddArrayQueue<Timer> incoming = new MpscUnboundedXaddArrayQueue<>(QUEUE_CHUNK);
+    /** New schedules: offered by schedulers, taken by the timer thread (the queue's own rules). */
+    private final MpscLinkedQueue<Timer> incoming = new MpscLinkedQueue<>();
     private final Long2ObjectHashMap<Timer> byId = new Long2ObjectHashMap<>();
     /** Periodic schedules that fired during a poll, scheduled again after it. */
     private final ArrayDeque<Timer> rescheduled = new ArrayDeque<>();
@@ -107,9 +107,9 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
 
     /**
      * One schedule: its next deadline, its period (0: once) and what it runs ({@code action}; a
-     * {@link Send} runs its send instead).
+     * {@link Send} runs its send instead); also its own node in the queue of new schedules.
      */
-    static class Timer implements Cancellable {
+    static class Timer extends MpscLinkedQueue.Node implements Cancellable {
         private static final VarHandle VH_CANCELLED;
 
         static {
@@ -257,9 +257,10 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
     /**
      * Any thread: queues {@code timer} and says whether the timer thread must be woken for it: it is
      * parked (or about to park) until after the timer's deadline. With {@link #announcePark}, a
-     * Dekker-style pair: the queue's offer (an atomic add) precedes the read of {@link #parkedUntil},
-     * and the timer thread's write of it precedes its read of the queue, so either the thread sees
-     * this timer before it parks, or this sees the deadline it parks until (jcstress:
+     * Dekker-style pair: the queue's offer (an atomic add, then an atomic exchange) precedes the
+     * read of {@link #parkedUntil}, and the timer thread's write of it precedes its read of the
+     * queue's counts, so either the thread sees this timer before it parks, or this sees the
+     * deadline it parks until (jcstress:
      * {@code TimerWakeRaces}). A schedule due later is added when the thread wakes by itself, before
      * it is due.
      */
@@ -328,6 +329,9 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
                     periodic.remove(next);
                 }
             }
+            // The queue would otherwise hold the schedule taken last, and through it its target,
+            // until the next schedule comes in.
+            incoming.forgetTaken();
             final long now = System.nanoTime();
             if (timers.timerCount() == 0) {
                 timers.resetStartTime(now);

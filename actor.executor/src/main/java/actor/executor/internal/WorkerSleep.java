@@ -59,8 +59,8 @@ abstract class WorkerSleepPad1 extends WorkerSleepFlag {
  *
  * <p>That is the copy-queue kind ({@link CopyQueueMailbox}). An {@link MpscMailbox} send takes no
  * lock: there the same cases follow from the total order of sequentially consistent accesses (the
- * offer's atomic add, then volatile reads of {@code owner} and {@code sleeping}, against the
- * volatile announcement, then volatile reads of the queue's indices and of {@code owner}), as its
+ * offer's atomic add and exchange, then volatile reads of {@code owner} and {@code sleeping}, against
+ * the volatile announcement, then volatile reads of the queue's counts and of {@code owner}), as its
  * class comment shows.
  *
  * <p><b>Lost wake-ups are counted.</b> When a park times out the worker, still announced, looks at

@@ -33,6 +33,13 @@ class PaddingTest {
     }
 
     @Test
+    void theMpscQueueProducersLineAndItsConsumersLineEachSitBetweenPads() {
+        final ClassLayout layout = ClassLayout.parseClass(MpscLinkedQueue.class);
+        assertPadded(layout, List.of("produced", "tail"));
+        assertPadded(layout, List.of("head", "consumed", "stub"));
+    }
+
+    @Test
     void theWorkerSleepFlagSitsBetweenPads() {
         assertPadded(ClassLayout.parseClass(WorkerSleep.class), List.of("sleeping"));
     }

@@ -89,8 +89,8 @@ public final class MpscSleepRaces {
 
     /**
      * {@link SleepRaces.StaleSlotRecheck} with MPSC mailboxes: the victim's re-check reads x's
-     * queue indices and then x's owner, both without the lock. If it sees x drained by the thief,
-     * the acquire read of the consumer index makes the thief's earlier owner write visible; if it
+     * queue's counts and then x's owner, both without the lock. If it sees x drained by the thief,
+     * the volatile read of the consumer's count makes the thief's earlier owner write visible; if it
      * reads the owner before the thief writes it, its announce comes before the thief's read of its
      * flag. Every outcome in which the victim would park is forbidden.
      */
