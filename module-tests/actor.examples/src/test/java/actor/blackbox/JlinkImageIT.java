@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.spi.ToolProvider;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -42,18 +39,29 @@ class JlinkImageIT {
 
     @BeforeAll
     @Timeout(300)
-    static void buildTheImageWithTheGuidesCommand() throws IOException {
+    static void buildTheImageWithTheGuidesCommand() throws IOException, InterruptedException {
         final List<String> command = guideJlinkCommand();
         assertEquals("jlink", command.get(0), "the jlink paragraph's command: " + command);
         assertEquals(command.size() - 2, command.indexOf("--output"), "the command ends with --output <dir>: " + command);
         image = temporary.resolve("runtime");
         final List<String> arguments = new ArrayList<>(command.subList(1, command.size() - 1));
         arguments.add(image.toString());
-        final ToolProvider jlink = ToolProvider.findFirst("jlink")
-                .orElseThrow(() -> new AssertionError("no jlink in " + System.getProperty("java.home")));
-        final StringWriter output = new StringWriter();
-        final PrintWriter writer = new PrintWriter(output, true);
-        assertEquals(0, jlink.run(writer, writer, arguments.toArray(String[]::new)), "jlink " + arguments + ": " + output);
+        // NOTE: jlink runs as its own process, as a user runs it: on a JDK without jmods (JEP 493,
+        // Temurin 25) jlink links from the run-time image, which it refuses to do in a JVM started
+        // with --patch-module, as this test's is.
+        final Path jlink = Path.of(System.getProperty("java.home"), "bin", "jlink");
+        assertTrue(Files.isExecutable(jlink), "no jlink in " + System.getProperty("java.home"));
+        final List<String> invocation = new ArrayList<>();
+        invocation.add(jlink.toString());
+        invocation.addAll(arguments);
+        final Process process = new ProcessBuilder(invocation).redirectErrorStream(true).start();
+        try {
+            assertTrue(process.waitFor(240, TimeUnit.SECONDS), "jlink still running after 240 s");
+            final String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertEquals(0, process.exitValue(), "jlink " + arguments + ": " + output);
+        } finally {
+            process.destroyForcibly();
+        }
     }
 
     @Test
