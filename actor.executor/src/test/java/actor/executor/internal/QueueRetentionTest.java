@@ -46,19 +46,6 @@ class QueueRetentionTest {
         }
     }
 
-    /** Runs last, so that the worker's memory of the registration it ran last is not the ended actor's. */
-    static final class Keeper extends Actor<CountDownLatch> {
-        Keeper(ActorSystem system) {
-            super(system);
-        }
-
-        @Override
-        protected Allocation receive(CountDownLatch ran) {
-            ran.countDown();
-            return Allocation.NODELETE;
-        }
-    }
-
     @Test
     void anEnvelopeRunByTheConsumerKeepsNeitherItsRegistrationNorItsMessage() {
         final MpscMailbox mailbox = new MpscMailbox(0, (to, message) -> { });
@@ -85,7 +72,7 @@ class QueueRetentionTest {
                 .mailboxes(2).mailboxKind(MailboxKind.MPSC).build())) {
             final CountDownLatch ended = new CountDownLatch(1);
             Ends ends = new Ends(system, ended);
-            final Keeper keeper = new Keeper(system);
+            final LiveListTest.Keeper keeper = new LiveListTest.Keeper(system);
             ref = new WeakReference<>(ends);
             ends.send("end");
             ends = null;
@@ -104,7 +91,7 @@ class QueueRetentionTest {
                 .mailboxes(1).build())) {
             final CountDownLatch ended = new CountDownLatch(1);
             Ends ends = new Ends(system, ended);
-            final Keeper keeper = new Keeper(system);
+            final LiveListTest.Keeper keeper = new LiveListTest.Keeper(system);
             ref = new WeakReference<>(ends);
             system.scheduleOnce(Duration.ofMillis(1), ends.ref(), "end");
             ends = null;
@@ -115,7 +102,7 @@ class QueueRetentionTest {
         }
     }
 
-    private static void keepAfter(Keeper keeper) throws InterruptedException {
+    private static void keepAfter(LiveListTest.Keeper keeper) throws InterruptedException {
         final CountDownLatch ran = new CountDownLatch(1);
         keeper.send(ran);
         assertTrue(ran.await(30, TimeUnit.SECONDS), "the keeper ran");
