@@ -4,7 +4,7 @@
  */
 module actor.customselector {
     requires actor.api;
-    requires actor.steal;
+    requires transitive actor.steal;
 
     exports actor.customselector;
 

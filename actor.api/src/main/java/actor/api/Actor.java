@@ -98,6 +98,9 @@ public abstract class Actor<M> {
      * @throws SystemNotRunningException if the system was never started, is stopping with no live
      *                                   actors left, or has stopped
      */
+    // NOTE: registering this actor is the constructor's job, before a subclass's fields are set: the
+    // actor gets messages only once a send names it, which needs the constructed object.
+    @SuppressWarnings("this-escape")
     protected Actor(ActorSystem system) {
         if (system == null) {
             throw new NullPointerException("system");

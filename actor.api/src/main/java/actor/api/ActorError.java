@@ -16,6 +16,11 @@ public sealed interface ActorError {
     /**
      * A behaviour threw. The worker kept running; {@code outcome} is the status the
      * {@link FailurePolicy} chose for the actor.
+     *
+     * @param actor   the actor whose behaviour threw
+     * @param message the message it was handling
+     * @param failure what it threw
+     * @param outcome the status the failure policy chose
      */
     record BehaviourFailed(Actor<?> actor, Object message, Throwable failure, Allocation outcome)
             implements ActorError {
@@ -26,7 +31,12 @@ public sealed interface ActorError {
         }
     }
 
-    /** An {@code onDestroy} hook of an actor or a message threw; the object was terminated anyway. */
+    /**
+     * An {@code onDestroy} hook of an actor or a message threw; the object was terminated anyway.
+     *
+     * @param target  the actor or message whose hook threw
+     * @param failure what it threw
+     */
     record DestroyHookFailed(Object target, Throwable failure) implements ActorError {
         @Override
         public String describe() {
@@ -257,6 +267,10 @@ public sealed interface ActorError {
      * The work-stealing {@link actor.steal.VictimSelector} threw or broke its contract (returned
      * the thief or an index out of range). The executor treated that call as "no victim" and keeps
      * running; reported once per system.
+     *
+     * @param selector the selector's class name
+     * @param problem  what it did wrong
+     * @param failure  what it threw, or null if it returned a bad index
      */
     record VictimSelectorFailed(String selector, String problem, Throwable failure) implements ActorError {
         @Override
@@ -269,6 +283,10 @@ public sealed interface ActorError {
      * Debug checks: at the stop, once every worker has exited, a mailbox's recorded owner (the
      * worker its senders wake) was not the worker whose slice holds it. This is a bug in the
      * executor's stealing protocol, never in the application: please report it.
+     *
+     * @param mailbox       the mailbox's index
+     * @param recordedOwner the worker it records as its owner
+     * @param slotOwner     the worker whose slice holds it
      */
     record OwnershipMismatch(int mailbox, int recordedOwner, int slotOwner) implements ActorError {
         @Override
@@ -281,6 +299,8 @@ public sealed interface ActorError {
     /**
      * Debug checks: a message became unreachable without ever being sent, which often means a
      * forgotten send.
+     *
+     * @param messageClass the message's class name
      */
     record UnsentMessage(String messageClass) implements ActorError {
         @Override

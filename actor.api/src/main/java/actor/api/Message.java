@@ -33,10 +33,13 @@ public abstract class Message {
     final DebugTracking.Tracker tracker;
 
     /** Creates a message whose status is {@link Allocation#NODELETE}. */
+    @SuppressWarnings("this-escape")
     protected Message() {
         this(false);
     }
 
+    // NOTE: debug tracking reads only the message's class and registers it with a Cleaner.
+    @SuppressWarnings("this-escape")
     Message(boolean poisonPill) {
         this.poisonPill = poisonPill;
         this.tracker = poisonPill ? null : DebugTracking.track(this);

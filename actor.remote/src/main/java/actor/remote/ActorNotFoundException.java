@@ -10,10 +10,14 @@ public final class ActorNotFoundException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The peer asked. */
     private final String node;
+    /** The name asked for. */
     private final String actor;
 
     /**
+     * A failed resolve, with its reason.
+     *
      * @param node   the peer asked
      * @param actor  the name asked for
      * @param type   the messages to be sent, as the caller named them

@@ -86,7 +86,7 @@ public final class IoFloor {
             throw new IllegalArgumentException("actors = " + actors + ", requests = " + requests + ", threads = "
                     + threads + ": each must be at least 1, and threads at most actors");
         }
-        @SuppressWarnings("unchecked")
+        @SuppressWarnings({"unchecked", "rawtypes"})
         final ConcurrentLinkedQueue<Requester>[] ready = new ConcurrentLinkedQueue[threads];
         final Requester[] all = new Requester[actors];
         for (int t = 0; t < threads; t++) {

@@ -135,7 +135,6 @@ final class WorkerProgress extends WorkerProgressPad2 {
     private long sampledMessages;
     private long sampledHandOffs;
     private int samples;
-    /** Messages run, timed or not, until the estimates settle. */
     /** Duty cycles in a row that found work; the worker's own. */
     private int busyCycles;
 

@@ -150,7 +150,6 @@ class CopyQueuePropertiesTest {
         }
     }
 
-    /** Shrunk counterexample: a push that grows a queue whose head had moved used a stale tail. */
     /**
      * A drain whose sink pushes onto the queue being drained (a behaviour sending to the mailbox
      * whose batch runs): every envelope, queued before or pushed during the drain, comes out once,

@@ -95,6 +95,7 @@ public final class SleepRaces {
             desc = "Lost wake-up: the victim would park and stays announced while y, now in its slice, holds a message.")
     @Outcome(expect = FORBIDDEN, desc = "Anything else (the swap cannot fail; only the thief can clear a parked victim's flag).")
     @State
+    @SuppressWarnings("this-escape") // the workers are made from the state's own table
     public static class StealVsVictimSleep extends TwoWorkerState {
         final Worker victim = worker(0);
 
@@ -158,6 +159,7 @@ public final class SleepRaces {
             + " (store buffering), a lost wake-up.")
     @Outcome(expect = FORBIDDEN, desc = "Anything else (the steal cannot fail).")
     @State
+    @SuppressWarnings("this-escape") // the workers are made from the state's own table
     public static class StaleSlotRecheck extends TwoWorkerState {
         final Worker victim = worker(0);
 

@@ -10,6 +10,8 @@ public final class UnsupportedMessageTypeException extends IllegalArgumentExcept
     private static final long serialVersionUID = 1L;
 
     /**
+     * A type refused at registration.
+     *
      * @param message what cannot be encoded and why
      */
     public UnsupportedMessageTypeException(String message) {

@@ -20,6 +20,9 @@ import java.util.TreeMap;
  */
 public final class Bank {
 
+    private Bank() {
+    }
+
     /** What an account accepts. */
     sealed interface AccountMsg permits Deposit, Withdraw, Balance {
     }

@@ -49,11 +49,20 @@ final class BusyMachine implements AutoCloseable {
         return machine;
     }
 
+    /** Ends the spinners; an interrupt stops the waiting for them (the interrupt status is kept), not their ending. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
+        boolean interrupted = false;
         for (Process spinner : spinners) {
             spinner.destroyForcibly();
-            spinner.waitFor(10, TimeUnit.SECONDS);
+            try {
+                spinner.waitFor(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 

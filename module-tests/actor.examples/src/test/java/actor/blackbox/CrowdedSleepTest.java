@@ -20,6 +20,7 @@ class CrowdedSleepTest {
 
     @Test
     @Timeout(60)
+    @SuppressWarnings("try") // the resource is held for the whole block, never referenced
     void anIdleWorkerOnACrowdedMachineSleepsLongBeforeSleepAfter() throws Exception {
         assumeTrue(BusyMachine.loadReadable(), "the machine's load is read from /proc");
         try (BusyMachine spinners = BusyMachine.crowd(2)) {

@@ -63,6 +63,7 @@ class DebugChecksTest {
 
     @Test
     @Timeout(60)
+    @SuppressWarnings("try") // the resource is held for the whole block, never referenced
     void withoutDebugModeNothingIsTracked() throws Exception {
         final RecordingErrorHandler errors = new RecordingErrorHandler();
         try (ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1).errorHandler(errors).build())) {

@@ -250,7 +250,6 @@ class RescueTest {
         assertEquals("stuck-worker-0", ping.thread, "it ran on its own worker once released");
     }
 
-    /** A behaviour that computes (its thread stays runnable) until released, or for a set time. */
     /** How long a runnable worker may stay in one batch before idle workers rescue its mailboxes (docs/scheduling.md). */
     private static final long RESCUE_RUNNING_BOUND_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 

@@ -101,6 +101,7 @@ class WakeUpLivenessTest {
     @ParameterizedTest(name = "{0}, {1}, 8 workers, crowded")
     @MethodSource("stealingSelectorsAndKinds")
     @Timeout(180)
+    @SuppressWarnings("try") // the resource is held for the whole block, never referenced
     void burstsOnACrowdedMachineLoseNoWakeUp(String selector, MailboxKind kind) throws Exception {
         assumeTrue(BusyMachine.loadReadable(), "the machine's load is read from /proc");
         try (BusyMachine spinners = BusyMachine.crowd(2)) {
