@@ -26,7 +26,7 @@ final class Adoptions {
     /** Whether the running visit is of an adopted mailbox. */
     private boolean visitingAdopted;
     /** Whether this pass's sends may adopt at all ({@link #passStarts}). */
-    private boolean crowded;
+    private boolean adoptingThisPass;
 
     Adoptions(Worker worker) {
         this.worker = worker;
@@ -44,7 +44,7 @@ final class Adoptions {
      * not three.
      */
     void passStarts() {
-        crowded = Policy.ADOPT && stealing && MachineLoad.PROCESS.crowded();
+        adoptingThisPass = Policy.ADOPT && stealing && MachineLoad.PROCESS.crowded();
     }
 
     /** Whether adopted mailboxes are owed a visit ({@link #visitAdopted}). */
@@ -114,7 +114,7 @@ final class Adoptions {
      */
     boolean mayAdopt(Mailbox mailbox) {
         final WorkerSleep owner = mailbox.ownerRacy();
-        return crowded && worker.visiting() != null && adoptedCount < adopted.length && owner != sleep
+        return adoptingThisPass && worker.visiting() != null && adoptedCount < adopted.length && owner != sleep
                 && owner.isSleeping();
     }
 
