@@ -16,7 +16,7 @@ import java.util.function.ToIntFunction;
  * the pinger on worker 0 and the ponger on worker 1 ({@code pingPongCrossRoundTrips}); with one
  * worker both share it. Each side's mailbox holds at most one message, so no thief takes it; with
  * stealing on, a hand-off to the idle other worker may still pull the receiver's mailbox to the
- * sender ({@code Worker#handOff}), as Pekko's dispatcher queues a woken actor on the sending thread.
+ * sender ({@code Worker#send}), as Pekko's dispatcher queues a woken actor on the sending thread.
  * Without stealing (variant {@code none}) both stay where they were placed and every send crosses
  * workers.
  */

@@ -183,7 +183,7 @@ final class Conversations {
 
     /**
      * The running envelope's first send, to {@code mailbox}, while {@code visiting} is the mailbox
-     * whose batch runs ({@link Worker#handOff}), on a visit that is not an adopted mailbox's: it
+     * whose batch runs ({@link Worker#send}), on a visit that is not an adopted mailbox's: it
      * tells where the pass's work goes ({@link #pushIfFeeder}). Only the first send of an envelope gulped
      * alone goes further (a fan-out keeps its other targets where they are, and a batch is work of
      * its own).

@@ -138,7 +138,7 @@ public final class CopyQueue {
     /**
      * Pops every envelope in order into {@code sink} (one gulped batch), then applies the
      * reclamation rule. {@code sink} may {@link #push} onto this very queue while it runs (a
-     * behaviour sending to the mailbox whose batch is running, see {@code Worker#appendToBatch}):
+     * behaviour sending to the mailbox whose batch is running, see {@code Worker#send}):
      * such envelopes are drained by the same call, in order, after those already queued.
      *
      * @return the number of envelopes drained

@@ -38,7 +38,7 @@ abstract class CopyQueueMailboxPad2 extends CopyQueueMailboxFields {
  * chapter: a send takes the spin lock and pushes the envelope by value onto a {@link CopyQueue},
  * allocating nothing; a gulp swaps the whole queue for the worker's empty spare under the lock, and
  * the worker runs the batch without any atomic operation (a behaviour's sends to the same mailbox
- * join the running batch, {@link Worker#appendToBatch}).
+ * join the running batch, {@link Worker#send}).
  *
  * <p>Every send, gulp, steal and re-check of this kind happens under the mailbox lock, which is
  * what orders a send against a worker's announce-and-re-check ({@link WorkerSleep}).

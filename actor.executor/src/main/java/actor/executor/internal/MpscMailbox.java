@@ -51,7 +51,7 @@ abstract class MpscMailboxPad2 extends MpscMailboxFields {
  * {@code owner} and sets {@code beingProcessed} under it, a thief takes the mailbox under it, the
  * lost-wake-up count peeks under it, and the final sweep closes it under it. A behaviour's sends to
  * the mailbox whose batch it runs take the ordinary send path here (no joining of the running
- * batch, {@link Worker#appendToBatch}): they run in a later batch of the same visit.
+ * batch, {@link Worker#send}): they run in a later batch of the same visit.
  *
  * <p><b>The gulp.</b> Under the lock the owner checks it still owns the mailbox, reads the queue's
  * size and sets {@code beingProcessed}; after unlocking it drains at most that many envelopes

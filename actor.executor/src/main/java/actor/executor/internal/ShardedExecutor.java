@@ -217,21 +217,7 @@ final class ShardedExecutor implements ActorExecutor {
         final Worker sender = currentWorker();
         statistics.messageSent(sender);
         final Mailbox mailbox = ((MailboxRegistration) to).mailbox;
-        if (sender != null) {
-            if (sender.appendToBatch(mailbox, to, message)) {
-                return;
-            }
-            if (sender.handOff(mailbox) && sender.adoptions.mayAdopt(mailbox)) {
-                final int pushed = mailbox.pushOrAdopt(to, message);
-                if (pushed == Mailbox.PUSH_ADOPTED) {
-                    sender.adoptions.adopted(mailbox);
-                } else if (pushed == Mailbox.PUSH_CLOSED) {
-                    reporter.lateSend(to.actor(), message);
-                }
-                return;
-            }
-        }
-        if (!mailbox.push(to, message)) {
+        if (!(sender != null ? sender.send(mailbox, to, message) : mailbox.push(to, message))) {
             reporter.lateSend(to.actor(), message);
         }
     }

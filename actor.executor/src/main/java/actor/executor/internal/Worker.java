@@ -3,6 +3,9 @@ package actor.executor.internal;
 import actor.stats.internal.WorkerCounters;
 import actor.steal.internal.WorkerQueueTable;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+
 /**
  * One worker's duty cycle ({@link #doWork()}, in the style of an Agrona {@code Agent}; the loop,
  * idling and errors belong to {@link WorkerRunner}). A cycle is one pass over the worker's slice of
@@ -26,6 +29,14 @@ import actor.steal.internal.WorkerQueueTable;
  */
 final class Worker {
 
+    /** {@link #firstHandOff} and the two {@link EnvelopeRunner#runBatch}es, called out of line ({@link OutOfLine}). */
+    private static final MethodHandle FIRST_HAND_OFF = OutOfLine.method(MethodHandles.lookup(), Worker.class,
+            "firstHandOff", boolean.class, Mailbox.class, Object.class, Object.class);
+    private static final MethodHandle RUN_COPY_QUEUE_BATCH = OutOfLine.method(MethodHandles.lookup(),
+            EnvelopeRunner.class, "runBatch", int.class, CopyQueue.class);
+    private static final MethodHandle RUN_MPSC_BATCH = OutOfLine.method(MethodHandles.lookup(),
+            EnvelopeRunner.class, "runBatch", int.class, MpscMailbox.class, int.class);
+
     final int index;
     final WorkerSleep sleep;
     final WorkerProgress progress;
@@ -44,7 +55,7 @@ final class Worker {
      */
     private Mailbox processing;
     private CopyQueue processingBatch;
-    /** Sends this visit may still append to the running batch ({@link #appendToBatch}). */
+    /** Sends this visit may still append to the running batch ({@link #send}). */
     private int appendsLeft;
     /** The mailbox {@link #visit} is visiting, or null. */
     private Mailbox visiting;
@@ -53,6 +64,10 @@ final class Worker {
     private final Conversations conversations;
     /** The mailboxes of sleeping workers this one runs ({@link ShardedExecutor#send} offers them). */
     final Adoptions adoptions;
+    /** The handles above, read from fields so that C2 sees no constant to inline through ({@link OutOfLine}). */
+    private final MethodHandle firstHandOff = FIRST_HAND_OFF;
+    private final MethodHandle runCopyQueueBatch = RUN_COPY_QUEUE_BATCH;
+    private final MethodHandle runMpscBatch = RUN_MPSC_BATCH;
     /** {@link Placement}'s state for actors this worker's behaviours create: the next offset in the slice. */
     int placementCursor;
     /** {@link Placement}'s memory of the last class of such an actor that is not a hub. */
@@ -142,7 +157,7 @@ final class Worker {
         int ran = 0;
         while (batch != null) {
             processingBatch = batch;
-            ran += runner.runBatch(batch);
+            ran += runBatch(batch);
             final CopyQueue next = mailbox.finishBatch(batch, regulp(ran));
             if (next == null) {
                 spare = batch;
@@ -163,11 +178,33 @@ final class Worker {
         conversations.gulped(batch);
         int ran = 0;
         while (batch > 0) {
-            ran += runner.runBatch(mailbox, batch);
+            ran += runBatch(mailbox, batch);
             batch = mailbox.finishBatch(regulp(ran));
         }
         conversations.pushAfterVisit(mailbox);
         return ran;
+    }
+
+    /** {@link EnvelopeRunner#runBatch(CopyQueue)}, out of line ({@link OutOfLine}). */
+    private int runBatch(CopyQueue batch) {
+        try {
+            return (int) runCopyQueueBatch.invokeExact(runner, batch);
+        } catch (RuntimeException | Error thrown) {
+            throw thrown;
+        } catch (Throwable checked) {
+            throw new IllegalStateException(checked);
+        }
+    }
+
+    /** {@link EnvelopeRunner#runBatch(MpscMailbox, int)}, out of line ({@link OutOfLine}). */
+    private int runBatch(MpscMailbox mailbox, int limit) {
+        try {
+            return (int) runMpscBatch.invokeExact(runner, mailbox, limit);
+        } catch (RuntimeException | Error thrown) {
+            throw thrown;
+        } catch (Throwable checked) {
+            throw new IllegalStateException(checked);
+        }
     }
 
     /** Whether a visit that has run {@code ran} messages takes its mailbox's next batch at once ({@link Policy.Rule#REGULP}). */
@@ -176,43 +213,55 @@ final class Worker {
     }
 
     /**
-     * A hand-off: a behaviour of this worker sends to another mailbox than the one whose batch runs.
-     * Counted for the cost estimate ({@link WorkerProgress#handOffsPer256}), which only thieves
-     * read; an envelope's first send, unless the running visit is of an adopted mailbox, goes on
-     * to the conversations' rules ({@link Conversations#handOff}).
+     * A send by a behaviour of this worker, the whole of it: to the mailbox whose batch runs, the
+     * envelope joins that batch (no lock, no atomic: this worker holds the mailbox, and the
+     * envelope runs after everything already in the batch, so the sender's order holds; at most
+     * {@link Policy.Tunables#regulpBudgetMessages} a visit, so one mailbox cannot starve the slice;
+     * none once the system is done). Copy-queue mailboxes only: an MPSC batch is never
+     * {@link #processing}, so its sends take the queue and run in the visit's next batch. Any
+     * other send is a hand-off, counted for the cost estimate ({@link WorkerProgress#handOffsPer256});
+     * a running envelope's first goes to the conversations' rules ({@link Conversations#handOff})
+     * unless the visit is of an adopted mailbox, and may be adopted ({@link Adoptions#mayAdopt}).
      *
-     * @return whether this is the running envelope's first send to another mailbox (the one send
-     *         of an envelope that {@link Adoptions#mayAdopt} considers)
+     * @return false if the mailbox is closed (the system has stopped): nothing was queued
      */
-    boolean handOff(Mailbox mailbox) {
-        if (!runner.countHandOff()) {
-            return false;
+    boolean send(Mailbox mailbox, Object registration, Object message) {
+        if (Policy.APPEND && mailbox == processing && appendsLeft != 0 && !termination.isDone()) {
+            appendsLeft--;
+            processingBatch.push(registration, message);
+            return true;
         }
-        if (!adoptions.visitingAdopted()) {
-            conversations.handOff(mailbox, visiting);
+        if (runner.countHandOff()) {
+            try {
+                return (boolean) firstHandOff.invokeExact(this, mailbox, registration, message);
+            } catch (RuntimeException | Error thrown) {
+                throw thrown;
+            } catch (Throwable checked) {
+                throw new IllegalStateException(checked);
+            }
         }
-        return true;
+        return mailbox.push(registration, message);
     }
 
     /**
-     * The send fast path for a behaviour of this worker sending to the mailbox whose batch it is
-     * running (a self-send, or to an actor sharing the mailbox): the envelope joins the running
-     * batch, with no lock and no atomic. It runs after everything already in the batch, so the
-     * sender's order holds; this worker holds the mailbox (being processed), so nobody else can run
-     * it. At most {@link Policy.Tunables#regulpBudgetMessages} per visit, so one mailbox cannot starve the slice; none once
-     * the system is done (an abort ends the batch, and what was sent is reported). Copy-queue
-     * mailboxes only: an MPSC batch is never {@link #processing}, so its sends take the ordinary
-     * (lock-free) path and run in the visit's next batch.
+     * The running envelope's first send to another mailbox than the one whose batch runs: the
+     * conversations' rules see it unless the visit is of an adopted mailbox
+     * ({@link Conversations#handOff}), and it may be adopted ({@link Adoptions#mayAdopt}).
      *
-     * @return false if the envelope must take the ordinary send path
+     * @return false if the mailbox is closed: nothing was queued
      */
-    boolean appendToBatch(Mailbox mailbox, Object actor, Object message) {
-        if (!Policy.APPEND || mailbox != processing || appendsLeft == 0 || termination.isDone()) {
-            return false;
+    private boolean firstHandOff(Mailbox mailbox, Object registration, Object message) {
+        if (!adoptions.visitingAdopted()) {
+            conversations.handOff(mailbox, visiting);
         }
-        appendsLeft--;
-        processingBatch.push(actor, message);
-        return true;
+        if (adoptions.mayAdopt(mailbox)) {
+            final int pushed = mailbox.pushOrAdopt(registration, message);
+            if (pushed == Mailbox.PUSH_ADOPTED) {
+                adoptions.adopted(mailbox);
+            }
+            return pushed != Mailbox.PUSH_CLOSED;
+        }
+        return mailbox.push(registration, message);
     }
 
     /**

@@ -4,17 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.spi.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -97,7 +94,7 @@ class UnsafeDeniedTest {
         assumeTrue(java != null, "no JDK 25 found (" + JVM_DIR.resolve(JDK_25_GLOB) + "/bin/java): the test needs one"
                 + " to run the application with --sun-misc-unsafe-memory-access=deny");
         final String modulePath = ModuleBoundaryTest.modulePathOf("actor.api", "actor.executor");
-        final Path classes = compile(dir, modulePath);
+        final Path classes = ChildApplication.compile(dir, modulePath, MAIN);
 
         final Path out = dir.resolve("stdout.txt");
         final Path err = dir.resolve("stderr.txt");
@@ -131,22 +128,5 @@ class UnsafeDeniedTest {
             }
         }
         return null;
-    }
-
-    /** Compiles the application module (for Java 17, as the toolkit) against {@code modulePath}; its classes. */
-    private static Path compile(Path dir, String modulePath) throws IOException {
-        final Path src = dir.resolve("src");
-        Files.createDirectories(src.resolve("app"));
-        Files.writeString(src.resolve("module-info.java"), "module app { requires actor.api; }\n");
-        Files.writeString(src.resolve("app").resolve("Main.java"), MAIN);
-        final Path classes = dir.resolve("out");
-        final ToolProvider javac = ToolProvider.findFirst("javac").orElseThrow();
-        final ByteArrayOutputStream output = new ByteArrayOutputStream();
-        final PrintWriter writer = new PrintWriter(output, true, StandardCharsets.UTF_8);
-        final int exit = javac.run(writer, writer, "--release", "17", "-d", classes.toString(),
-                "--module-path", modulePath,
-                src.resolve("module-info.java").toString(), src.resolve("app").resolve("Main.java").toString());
-        assertEquals(0, exit, "the application does not compile:\n" + output.toString(StandardCharsets.UTF_8));
-        return classes;
     }
 }
