@@ -20,7 +20,9 @@ import java.lang.invoke.MethodHandles;
  * clients of one server) may give a mailbox to it ({@link Conversations#pushIfFeeder}). A behaviour's send to
  * an empty mailbox of a sleeping worker may leave that worker asleep and have this one visit the
  * mailbox after the running visit ({@link Adoptions#mayAdopt}, {@link Adoptions#visitAdopted}). After passes without
- * work the {@link Thief} may try a steal; sleeping is the {@link SleepCycle}'s.
+ * work the {@link Thief} may try a steal; sleeping is the {@link SleepCycle}'s. The batch run and
+ * the rules of an envelope's first send are called out of line ({@link OutOfLine}), so C2 compiles
+ * them apart from the pass and from the behaviours.
  *
  * <p>Threading: everything here runs on the worker's thread, except {@link #counters} (single
  * writer, read by snapshots) and the runner's undelivered log (read after every worker exited). A
