@@ -64,7 +64,7 @@ final class Worker {
     private final SleepCycle sleepCycle;
     /** The hand-offs' rules: follows, pulls, pushes and feeders. */
     private final Conversations conversations;
-    /** The mailboxes of sleeping workers this one runs ({@link ShardedExecutor#send} offers them). */
+    /** The mailboxes of sleeping workers this one runs ({@link #firstHandOff} offers them). */
     final Adoptions adoptions;
     /** The handles above, read from fields so that C2 sees no constant to inline through ({@link OutOfLine}). */
     private final MethodHandle firstHandOff = FIRST_HAND_OFF;
