@@ -287,8 +287,12 @@ class ChainPlacementTest {
         }
     }
 
-    /** How long the rounds of one case may take while too few have run or too few chains have moved. */
-    private static final long ROUNDS_SECONDS = 30;
+    /**
+     * How long the rounds of one case may take while too few have run or too few chains have moved.
+     * NOTE: at ef00023 and 3a3557c, on an idle 2-CPU machine, copy-queue chains moved 1-2 times in
+     * about 220 rounds in 30 s (the case is then skipped either way); 15 s keeps CI within its time.
+     */
+    private static final long ROUNDS_SECONDS = 15;
 
     /** Most messages queued for the loaded actors, per actor, before the test sends them more. */
     private static final int BACKLOG_PER_ACTOR = 16;
