@@ -257,36 +257,51 @@ class HandOffTest {
     }
 
     /**
-     * Gives up on a round of {@link #aConversationHalfGatheredOnTwoWorkersEndsOnOne} in which a
-     * worker was rescued, and runs another, for at most this long.
+     * Runs rounds of {@link #aConversationHalfGatheredOnTwoWorkersEndsOnOne} for at most this long
+     * until one ends gathered without a rescue.
      */
-    private static final long UNRESCUED_ROUND_MILLIS = 30_000;
+    private static final long GATHERED_ROUND_MILLIS = 30_000;
 
     /** How one round of the half-gathered conversation ended. */
     private record HalfGathered(Counts total, String serverThread, List<String> clientThreads) {
+        boolean gathered() {
+            return clientThreads.stream().allMatch(serverThread::equals);
+        }
     }
 
     @ParameterizedTest
     @EnumSource(MailboxKind.class)
     @Timeout(300)
     void aConversationHalfGatheredOnTwoWorkersEndsOnOne(MailboxKind kind) throws Exception {
-        // NOTE: on a busy machine the operating system may preempt a worker in the middle of a
-        // batch for long enough that the other rescues its mailboxes (a steal); the round then
-        // starts from another placement than the one set up here, so it is run again. Every round
-        // must still lose no wake-up.
-        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(UNRESCUED_ROUND_MILLIS);
+        // NOTE: on a busy machine the operating system preempts a worker in the middle of a batch;
+        // the other, idle, steals the server's backlog (or rescues its mailboxes), and the two
+        // halves may then run as a pipeline, each worker busy, until the round ends. Such a round
+        // says nothing of the pulls, so rounds are run until one ends gathered; if none does in
+        // GATHERED_ROUND_MILLIS the pulls did not gather the conversation. Every round must still
+        // lose no wake-up.
+        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(GATHERED_ROUND_MILLIS);
         int rescuedRounds = 0;
-        HalfGathered round = untilMoved(() -> halfGathered(kind), r -> r.total().pulls() >= 1, HalfGathered::total);
-        while (round.total().rescues() > 0 && System.nanoTime() < deadline) {
-            rescuedRounds++;
+        final List<Counts> splitRounds = new ArrayList<>();
+        HalfGathered round;
+        while (true) {
             round = untilMoved(() -> halfGathered(kind), r -> r.total().pulls() >= 1, HalfGathered::total);
+            assertEquals(0, round.total().lostWakeUps(), round.total().toString());
+            if (round.total().rescues() > 0) {
+                rescuedRounds++;
+            } else if (round.gathered()) {
+                break;
+            } else {
+                splitRounds.add(round.total());
+            }
+            if (System.nanoTime() >= deadline) {
+                break;
+            }
         }
-        assumeTrue(round.total().rescues() == 0, "every one of " + (rescuedRounds + 1)
-                + " rounds in " + UNRESCUED_ROUND_MILLIS + " ms had a worker rescued: the machine is too busy");
-        for (String clientThread : round.clientThreads()) {
-            assertEquals(round.serverThread(), clientThread, "the server and every client ended on one worker: "
-                    + round.total() + " (after " + rescuedRounds + " rounds with a rescue)");
-        }
+        assumeTrue(round.total().rescues() == 0 || !splitRounds.isEmpty(), "every one of " + rescuedRounds
+                + " rounds in " + GATHERED_ROUND_MILLIS + " ms had a worker rescued: the machine is too busy");
+        assertTrue(round.gathered() && round.total().rescues() == 0, "no round in " + GATHERED_ROUND_MILLIS
+                + " ms ended with the server and every client on one worker; split rounds: " + splitRounds
+                + ", rounds with a rescue: " + rescuedRounds);
         assertTrue(round.total().pulls() >= 1, "a mailbox moved: " + round.total());
     }
 
