@@ -18,10 +18,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The guide's jlink command ({@value #GUIDE}) as a user runs it after {@code mvn package}: an image
- * of the JDK modules it lists, built once, from which the examples run with the example's jar and
- * its dependencies ({@code target/modules}) on the module path. The command is read from the guide,
- * so the two cannot drift; failsafe runs this after packaging (system properties
- * {@code repository.root} and {@code examples.modulePath}, set in the POM).
+ * of the examples, the toolkit, Agrona (given a descriptor by the build, in {@code target/modules})
+ * and the JDK modules they require, built once, from which the examples run with no module path.
+ * The command is read from the guide, so the two cannot drift; only its module path and the
+ * application's module name are the examples'. Failsafe runs this after packaging (system
+ * properties {@code repository.root} and {@code examples.modulePath}, set in the POM).
  */
 class JlinkImageIT {
 
@@ -30,6 +31,9 @@ class JlinkImageIT {
 
     /** The guide's paragraph on jlink starts with this; the first command of its first {@code sh} block is jlink's. */
     private static final String PARAGRAPH = "**jlink.**";
+
+    /** The application module's name in the guide's command, replaced by the examples'. */
+    private static final String GUIDE_APPLICATION = "my.app";
 
     @TempDir
     static Path temporary;
@@ -46,6 +50,13 @@ class JlinkImageIT {
         image = temporary.resolve("runtime");
         final List<String> arguments = new ArrayList<>(command.subList(1, command.size() - 1));
         arguments.add(image.toString());
+        final int modulePath = arguments.indexOf("--module-path") + 1;
+        final int addModules = arguments.indexOf("--add-modules") + 1;
+        assertTrue(modulePath > 0 && addModules > 0, "the command has --module-path and --add-modules: " + command);
+        arguments.set(modulePath, System.getProperty("examples.modulePath"));
+        final List<String> added = Arrays.asList(arguments.get(addModules).split(","));
+        assertTrue(added.contains(GUIDE_APPLICATION), "the command adds " + GUIDE_APPLICATION + ": " + command);
+        arguments.set(addModules, arguments.get(addModules).replace(GUIDE_APPLICATION, "actor.examples"));
         // NOTE: jlink runs as its own process, as a user runs it: on a JDK without jmods (JEP 493,
         // Temurin 25) jlink links from the run-time image, which it refuses to do in a JVM started
         // with --patch-module, as this test's is.
@@ -66,6 +77,18 @@ class JlinkImageIT {
 
     @Test
     @Timeout(120)
+    void theImageHoldsTheApplicationTheToolkitAndAgrona() throws Exception {
+        final List<String> modules = run(image.resolve("bin").resolve("java").toString(), "--list-modules").stream()
+                .map(module -> module.substring(0, module.indexOf('@') < 0 ? module.length() : module.indexOf('@')))
+                .toList();
+        for (String module : List.of("actor.examples", "actor.api", "actor.executor", "actor.steal", "actor.stats",
+                "org.agrona", "java.management", "jdk.jfr", "java.base")) {
+            assertTrue(modules.contains(module), module + " in the image: " + modules);
+        }
+    }
+
+    @Test
+    @Timeout(120)
     void theFirstExampleRunsFromTheImage() throws Exception {
         assertEquals(List.of("string message \"Hello World\"", "integer message 42", "integer message 42"),
                 runFromTheImage("HelloActors"));
@@ -78,13 +101,16 @@ class JlinkImageIT {
                 "Paris: sunny, 21 C (cached)"), runFromTheImage("Weather"));
     }
 
-    /** Runs {@code actor.examples.<name>} with the image's java, with no flags; its output lines. */
+    /** Runs {@code actor.examples.<name>} with the image's java, with no module path and no flags; its output lines. */
     private static List<String> runFromTheImage(String name) throws Exception {
-        final Process process = new ProcessBuilder(image.resolve("bin").resolve("java").toString(),
-                "--module-path", System.getProperty("examples.modulePath"),
-                "--module", "actor.examples/actor.examples." + name).redirectErrorStream(true).start();
+        return run(image.resolve("bin").resolve("java").toString(), "--module", "actor.examples/actor.examples." + name);
+    }
+
+    /** Runs {@code command}; its output lines, once it has exited with 0. */
+    private static List<String> run(String... command) throws Exception {
+        final Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         try {
-            assertTrue(process.waitFor(60, TimeUnit.SECONDS), name + " still running after 60 s");
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS), Arrays.toString(command) + " still running after 60 s");
             final String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertEquals(0, process.exitValue(), output);
             return output.lines().toList();
