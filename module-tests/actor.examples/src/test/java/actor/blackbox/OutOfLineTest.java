@@ -39,8 +39,6 @@ class OutOfLineTest {
             import java.time.Duration;
             import java.util.concurrent.CountDownLatch;
             import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
             public final class Main {
                 static final class Player extends Actor<Integer> {
