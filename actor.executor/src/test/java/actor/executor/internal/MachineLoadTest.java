@@ -1,7 +1,6 @@
 package actor.executor.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -48,7 +47,23 @@ class MachineLoadTest {
                 spinner.waitFor(10, TimeUnit.SECONDS);
             }
         }
-        assertFalse(settledCrowded(load, 3), "still crowded after the spinners ended");
+        assertTrue(uncrowdedWithin(load, 10), "still crowded 2 s after the spinners ended");
+    }
+
+    /**
+     * Samples after each window for up to {@code windows} windows; true once one says not crowded
+     * (a build or test starting beside this one may crowd some windows; a crowding that outlives
+     * its cause never clears).
+     */
+    private static boolean uncrowdedWithin(MachineLoad load, int windows) throws InterruptedException {
+        for (int i = 0; i < windows; i++) {
+            Thread.sleep(TimeUnit.NANOSECONDS.toMillis(Policy.TUNABLES.loadWindowNanos()) + 20);
+            load.sample(System.nanoTime());
+            if (i > 0 && !load.crowded()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Samples after each window for up to {@code windows} windows; true once one says crowded. */
