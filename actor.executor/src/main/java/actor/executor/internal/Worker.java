@@ -3,26 +3,16 @@ package actor.executor.internal;
 import actor.stats.internal.WorkerCounters;
 import actor.steal.internal.WorkerQueueTable;
 
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-
 /**
  * One worker's duty cycle ({@link #doWork()}, in the style of an Agrona {@code Agent}; the loop,
  * idling and errors belong to {@link WorkerRunner}). A cycle is one pass over the worker's slice of
  * the worker-queue table: for each mailbox a racy emptiness test, and if there is work a gulp under
- * the lock ({@link CopyQueueMailbox#tryGulp}, {@link MpscMailbox#tryGulp}), the batch run without
- * any atomic operation for a copy queue, or drained from the MPSC queue ({@link EnvelopeRunner}),
- * and, while the same mailbox received messages during its batch and the re-gulp budget lasts, the
- * next batch at once ({@link CopyQueueMailbox#finishBatch}, {@link MpscMailbox#finishBatch}). An
- * executor's mailboxes are all of one kind, so the kind test in {@link #visit} always goes the same
- * way. A visit that answered the mailbox which handed it its one envelope is followed by a visit
- * to that mailbox ({@link Conversations#follow}). A pass whose work all fed another worker (a server, or
- * clients of one server) may give a mailbox to it ({@link Conversations#pushIfFeeder}). A behaviour's send to
- * an empty mailbox of a sleeping worker may leave that worker asleep and have this one visit the
- * mailbox after the running visit ({@link Adoptions#mayAdopt}, {@link Adoptions#visitAdopted}). After passes without
- * work the {@link Thief} may try a steal; sleeping is the {@link SleepCycle}'s. The batch run and
- * the rules of an envelope's first send are called out of line ({@link OutOfLine}), so C2 compiles
- * them apart from the pass and from the behaviours.
+ * the lock, the batch run ({@link EnvelopeRunner}; no atomic operation for a copy queue), and,
+ * while the mailbox refilled during its batch and the re-gulp budget lasts, its next batch at once.
+ * The rules the pass consults (follow, pull, push, feeder push: {@link Conversations}; adoption:
+ * {@link Adoptions}; stealing: {@link Thief}; sleep: {@link SleepCycle}) are listed in
+ * docs/scheduling.md. The batch runs and an envelope's first send are called out of line
+ * ({@link OutOfLine}), so C2 compiles them apart from the pass and from the behaviours.
  *
  * <p>Threading: everything here runs on the worker's thread, except {@link #counters} (single
  * writer, read by snapshots) and the runner's undelivered log (read after every worker exited). A
@@ -30,14 +20,6 @@ import java.lang.invoke.MethodHandles;
  * without a thief: the two share only the slice's mailboxes, whose gulp lets one batch run at a time.
  */
 final class Worker {
-
-    /** {@link #firstHandOff} and the two {@link EnvelopeRunner#runBatch}es, called out of line ({@link OutOfLine}). */
-    private static final MethodHandle FIRST_HAND_OFF = OutOfLine.method(MethodHandles.lookup(), Worker.class,
-            "firstHandOff", boolean.class, Mailbox.class, Object.class, Object.class);
-    private static final MethodHandle RUN_COPY_QUEUE_BATCH = OutOfLine.method(MethodHandles.lookup(),
-            EnvelopeRunner.class, "runBatch", int.class, CopyQueue.class);
-    private static final MethodHandle RUN_MPSC_BATCH = OutOfLine.method(MethodHandles.lookup(),
-            EnvelopeRunner.class, "runBatch", int.class, MpscMailbox.class, int.class);
 
     final int index;
     final WorkerSleep sleep;
@@ -66,10 +48,8 @@ final class Worker {
     private final Conversations conversations;
     /** The mailboxes of sleeping workers this one runs ({@link #firstHandOff} offers them). */
     final Adoptions adoptions;
-    /** The handles above, read from fields so that C2 sees no constant to inline through ({@link OutOfLine}). */
-    private final MethodHandle firstHandOff = FIRST_HAND_OFF;
-    private final MethodHandle runCopyQueueBatch = RUN_COPY_QUEUE_BATCH;
-    private final MethodHandle runMpscBatch = RUN_MPSC_BATCH;
+    /** The batch runs and {@link #firstHandOff}, called out of line. */
+    private final OutOfLine outOfLine = new OutOfLine();
     /** {@link Placement}'s state for actors this worker's behaviours create: the next offset in the slice. */
     int placementCursor;
     /** {@link Placement}'s memory of the last class of such an actor that is not a hub. */
@@ -159,7 +139,7 @@ final class Worker {
         int ran = 0;
         while (batch != null) {
             processingBatch = batch;
-            ran += runBatch(batch);
+            ran += outOfLine.runBatch(runner, batch);
             final CopyQueue next = mailbox.finishBatch(batch, regulp(ran));
             if (next == null) {
                 spare = batch;
@@ -180,33 +160,11 @@ final class Worker {
         conversations.gulped(batch);
         int ran = 0;
         while (batch > 0) {
-            ran += runBatch(mailbox, batch);
+            ran += outOfLine.runBatch(runner, mailbox, batch);
             batch = mailbox.finishBatch(regulp(ran));
         }
         conversations.pushAfterVisit(mailbox);
         return ran;
-    }
-
-    /** {@link EnvelopeRunner#runBatch(CopyQueue)}, out of line ({@link OutOfLine}). */
-    private int runBatch(CopyQueue batch) {
-        try {
-            return (int) runCopyQueueBatch.invokeExact(runner, batch);
-        } catch (RuntimeException | Error thrown) {
-            throw thrown;
-        } catch (Throwable checked) {
-            throw new IllegalStateException(checked);
-        }
-    }
-
-    /** {@link EnvelopeRunner#runBatch(MpscMailbox, int)}, out of line ({@link OutOfLine}). */
-    private int runBatch(MpscMailbox mailbox, int limit) {
-        try {
-            return (int) runMpscBatch.invokeExact(runner, mailbox, limit);
-        } catch (RuntimeException | Error thrown) {
-            throw thrown;
-        } catch (Throwable checked) {
-            throw new IllegalStateException(checked);
-        }
     }
 
     /** Whether a visit that has run {@code ran} messages takes its mailbox's next batch at once ({@link Policy.Rule#REGULP}). */
@@ -234,13 +192,7 @@ final class Worker {
             return true;
         }
         if (runner.countHandOff()) {
-            try {
-                return (boolean) firstHandOff.invokeExact(this, mailbox, registration, message);
-            } catch (RuntimeException | Error thrown) {
-                throw thrown;
-            } catch (Throwable checked) {
-                throw new IllegalStateException(checked);
-            }
+            return outOfLine.firstHandOff(this, mailbox, registration, message);
         }
         return mailbox.push(registration, message);
     }
@@ -252,7 +204,7 @@ final class Worker {
      *
      * @return false if the mailbox is closed: nothing was queued
      */
-    private boolean firstHandOff(Mailbox mailbox, Object registration, Object message) {
+    boolean firstHandOff(Mailbox mailbox, Object registration, Object message) {
         if (!adoptions.visitingAdopted()) {
             conversations.handOff(mailbox, visiting);
         }

@@ -21,9 +21,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The executor's two out-of-line calls stay out of line in C2's code (docs/scheduling.md, "What a
  * rule costs the JIT"): an application plays ping-pong for three seconds in a JVM that prints
- * C2's inlining decisions, and wherever C2 inlined a worker's send or batch-run wrapper into a
- * compiled method, the rules of an envelope's first send ({@code Worker::firstHandOff}) and the
- * batch run ({@code EnvelopeRunner::runBatch}) were not inlined below it, while the handle call
+ * C2's inlining decisions, and wherever C2 inlined a worker's send or a batch-run wrapper
+ * ({@code OutOfLine::runBatch}) into a compiled method, the rules of an envelope's first send
+ * ({@code Worker::firstHandOff}) and the batch run ({@code EnvelopeRunner::runBatch}) were not
+ * inlined below it, while the handle call
  * that reaches them was compiled (so the check is not vacuous). A handle made a constant (a static
  * final one) would let C2 inline through it, and this test fail.
  */
@@ -82,7 +83,7 @@ class OutOfLineTest {
 
     private static final String SEND = "actor.executor.internal.Worker::send";
     private static final String FIRST_HAND_OFF = "actor.executor.internal.Worker::firstHandOff";
-    private static final String BATCH_WRAPPER = "actor.executor.internal.Worker::runBatch";
+    private static final String BATCH_WRAPPER = "actor.executor.internal.OutOfLine::runBatch";
     private static final String BATCH = "actor.executor.internal.EnvelopeRunner::runBatch";
     private static final String HANDLE_CALL = "java.lang.invoke.MethodHandle::invokeBasic";
     /** A line of {@code -XX:+PrintInlining}: the call's bytecode index, the callee, and C2's decision after its size. */
@@ -136,7 +137,7 @@ class OutOfLineTest {
         }
         assertTrue(wrong.isEmpty(), "inlined into its caller: " + wrong);
         assertTrue(handleCallsInSend > 0, "no compiled Worker::send reached the rules through the handle");
-        assertTrue(handleCallsInBatchWrapper > 0, "no compiled Worker::runBatch reached the batch through the handle");
+        assertTrue(handleCallsInBatchWrapper > 0, "no compiled OutOfLine::runBatch reached the batch through the handle");
     }
 
     private record Call(int depth, String callee) {
