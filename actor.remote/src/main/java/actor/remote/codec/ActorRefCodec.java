@@ -40,7 +40,7 @@ public interface ActorRefCodec {
      * @param buffer the received bytes; valid only during this call
      * @param offset where the reference starts
      * @param length its length, as {@link #encode} returned it
-     * @return the reference
+     * @return the reference, never null
      * @throws RuntimeException if the bytes are not a reference (a node's codec checks every length
      *                          against {@code length}, and the node's name and endpoint as its
      *                          configuration's), or denote an actor of this node that is no longer

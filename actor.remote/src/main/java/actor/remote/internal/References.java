@@ -76,6 +76,9 @@ final class References implements ActorRefCodec {
 
     @Override
     public int encode(ActorRef<?> ref, MutableDirectBuffer buffer, int offset) {
+        if (ref == null) {
+            throw new NullPointerException("a null reference to an actor: references in messages may not be null");
+        }
         byte[] form = forms.get(ref);
         if (form == null) {
             form = forms.computeIfAbsent(ref, this::exportGenerated);

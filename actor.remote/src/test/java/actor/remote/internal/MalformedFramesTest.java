@@ -183,4 +183,28 @@ class MalformedFramesTest {
                 "1 byte(s) after the end of the reference (reference of " + (valid.length + 1) + " bytes)");
         assertFalse(peer.node.peerNames().contains("fourth"));
     }
+
+    @Test
+    void aNullReferenceIsReportedUndeliveredWhereItIsSentAndRefusedWhereItArrives() throws InterruptedException {
+        final Request nullReplyTo = new Request(6, null);
+        peer.node.lookup(RawPeer.NAME, RawPeer.REQUESTS, Request.class).send(nullReplyTo);
+        final long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        List<ActorError> errors = peer.takeErrors();
+        while (errors.isEmpty() && System.nanoTime() - deadline < 0) {
+            Thread.sleep(5);
+            errors = peer.takeErrors();
+        }
+        assertEquals(1, errors.size(), errors::toString);
+        final ActorError.RemoteUndelivered undelivered = assertInstanceOf(ActorError.RemoteUndelivered.class, errors.get(0));
+        assertEquals(List.of(nullReplyTo), undelivered.messages());
+        assertEquals("encoding failed: java.lang.NullPointerException: record component " + Request.class.getName()
+                + ".replyTo is null: a reference to an actor in a message may not be null (the receiver could not reply "
+                + "to it)", undelivered.reason());
+        assertEquals(1, peer.node.undeliveredMessages());
+
+        assertRequestRefused(requestFrame(new FrameBuilder().i(7).b(0).bytes()), "record component " + Request.class.getName()
+                + ".replyTo is null in the message: a reference to an actor may not be null (written by another version, "
+                + "or corrupt bytes)");
+        assertRequestRefused(requestFrame(new FrameBuilder().i(8).b(1).s(0).bytes()), "a reference to an actor of 0 bytes");
+    }
 }
