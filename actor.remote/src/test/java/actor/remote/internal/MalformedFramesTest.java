@@ -76,6 +76,13 @@ class MalformedFramesTest {
         assertFalse(peer.node.peerNames().contains("stranger"));
     }
 
+    /** FrameFuzzTest's shrunk counterexample without the checks: a DATA header with an empty name and endpoint, and no body. */
+    @Test
+    void aBareHeaderWithAnEmptyNameAndEndpointIsReportedNotHandedToAeron() throws InterruptedException {
+        assertDropped(new byte[] {1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+                "the frame ends before its target name length (frame of 16 bytes, 0 left)");
+    }
+
     @Test
     void anEndpointThatIsMoreThanHostPortNeverReachesAChannel() throws InterruptedException {
         final String uriParameters = "127.0.0.1:41003|mtu=8192|ttl=9|linger=0|tags=777";
