@@ -245,6 +245,7 @@ public final class RemoteConfig {
         /**
          * This node's UDP endpoint, {@code host:port}, where it receives (required). Peers send
          * there, so it must be an address they reach (on one machine: {@code localhost:40001}).
+         * Checked by {@link #build()}: {@code host:port} and nothing else, as {@link NodeAddress} says.
          *
          * @param endpoint {@code host:port}
          * @return this builder
@@ -259,8 +260,9 @@ public final class RemoteConfig {
          * here becomes a peer too, at the endpoint it gives.
          *
          * @param name     the peer's node name
-         * @param endpoint the peer's {@code host:port}
+         * @param endpoint the peer's {@code host:port}, as {@link NodeAddress} says
          * @return this builder
+         * @throws IllegalArgumentException if the name or the endpoint is malformed, naming which
          */
         public Builder peer(String name, String endpoint) {
             peers.add(new NodeAddress(name, endpoint));

@@ -40,9 +40,11 @@ public interface ActorRefCodec {
      * @param buffer the received bytes; valid only during this call
      * @param offset where the reference starts
      * @param length its length, as {@link #encode} returned it
-     * @return the reference
-     * @throws RuntimeException if the bytes are not a reference, or denote an actor of this node that
-     *                          is no longer exported; the node reports the message and goes on
+     * @return the reference, never null
+     * @throws RuntimeException if the bytes are not a reference (a node's codec checks every length
+     *                          against {@code length}, and the node's name and endpoint as its
+     *                          configuration's), or denote an actor of this node that is no longer
+     *                          exported; the node reports the message and goes on
      */
     ActorRef<?> decode(DirectBuffer buffer, int offset, int length);
 }

@@ -11,7 +11,11 @@ import org.agrona.MutableDirectBuffer;
  * The built-in codec: records whose components are primitives, their boxes, {@code String}s, enums,
  * references to actors ({@code ActorRef<M>}, written by the node's {@link ActorRefCodec}) and such
  * records again (nested to any depth, but not recursive), and enums. Components may be null where
- * their type allows it. Each record's encoder and decoder are composed once, when the
+ * their type allows it, except references to actors: a record whose {@code ActorRef} component is
+ * null is refused when it is encoded (a {@code NullPointerException} naming the component, which a
+ * node reports as the message undelivered, {@code ActorError.RemoteUndelivered}, on the sending
+ * side), and a null reference on the wire is refused when it is decoded, so a handler never finds
+ * null where a reference is declared. Each record's encoder and decoder are composed once, when the
  * type is registered, from its component accessors and canonical constructor (method handles,
  * no reflection per message).
  *

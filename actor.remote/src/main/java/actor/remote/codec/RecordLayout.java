@@ -33,7 +33,11 @@ import org.agrona.MutableDirectBuffer;
  * a {@code String} its byte length as an int (-1 for null) and its chars in CESU-8; an enum its ordinal as a
  * short (-1 for null); a boxed primitive or a nested record a presence byte (0 for null) and then
  * the value; a reference to an actor ({@code ActorRef<M>}) a presence byte, then its length as an
- * unsigned short and the bytes the node's {@link ActorRefCodec} wrote.
+ * unsigned short and the bytes the node's {@link ActorRefCodec} wrote. A reference is never null:
+ * the encoder throws a {@code NullPointerException} naming the component, and the decoder refuses
+ * a presence byte of 0, an empty reference, and a null from the {@link ActorRefCodec}. The presence
+ * byte is thus always 1; it stays so that nodes of earlier versions, which register the type under
+ * the same schema and id, read and write the same bytes.
  */
 final class RecordLayout {
 
@@ -65,9 +69,9 @@ final class RecordLayout {
                     MethodType.methodType(int.class, MutableDirectBuffer.class, int.class, String.class));
             READ_STRING = lookup.findVirtual(WireReader.class, "readString", MethodType.methodType(String.class));
             PUT_REF = lookup.findStatic(RecordLayout.class, "putRef", MethodType.methodType(int.class,
-                    ActorRefCodec.class, MutableDirectBuffer.class, int.class, ActorRef.class));
+                    String.class, ActorRefCodec.class, MutableDirectBuffer.class, int.class, ActorRef.class));
             READ_REF = lookup.findStatic(RecordLayout.class, "readRef",
-                    MethodType.methodType(ActorRef.class, ActorRefCodec.class, WireReader.class));
+                    MethodType.methodType(ActorRef.class, String.class, ActorRefCodec.class, WireReader.class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -208,8 +212,8 @@ final class RecordLayout {
 
     /**
      * A reference to an actor: a presence byte, then its length as an unsigned short and the bytes
-     * of the node's {@link ActorRefCodec}. Its message type, the type argument, joins the
-     * referenced types and the schema.
+     * of the node's {@link ActorRefCodec}; never null. Its message type, the type argument, joins
+     * the referenced types and the schema.
      */
     private static Part reference(RecordComponent component, Making making) {
         final String where = "record component " + pathOf(making.path()) + "." + component.getName();
@@ -224,8 +228,8 @@ final class RecordLayout {
                     + "write (RecordCodec.codecFor(type, refs), called when a node registers the type)");
         }
         making.referenced().add(messages);
-        return new Part("ref<" + messages.getName() + ">", MethodHandles.insertArguments(PUT_REF, 0, making.refs()),
-                MethodHandles.insertArguments(READ_REF, 0, making.refs()));
+        return new Part("ref<" + messages.getName() + ">", MethodHandles.insertArguments(PUT_REF, 0, where, making.refs()),
+                MethodHandles.insertArguments(READ_REF, 0, where, making.refs()));
     }
 
     /**
@@ -330,10 +334,11 @@ final class RecordLayout {
         return reader.readBoolean() ? (Object) present.invokeExact(reader) : null;
     }
 
-    static int putRef(ActorRefCodec refs, MutableDirectBuffer buffer, int offset, ActorRef<?> ref) {
+    /** Writes the reference {@code component} holds: a presence byte, always 1, its length and its bytes. */
+    static int putRef(String component, ActorRefCodec refs, MutableDirectBuffer buffer, int offset, ActorRef<?> ref) {
         if (ref == null) {
-            buffer.putByte(offset, (byte) 0);
-            return offset + 1;
+            throw new NullPointerException(component + " is null: a reference to an actor in a message may not "
+                    + "be null (the receiver could not reply to it)");
         }
         buffer.putByte(offset, (byte) 1);
         final int length = refs.encode(ref, buffer, offset + 3);
@@ -344,8 +349,13 @@ final class RecordLayout {
         return offset + 3 + length;
     }
 
-    static ActorRef<?> readRef(ActorRefCodec refs, WireReader reader) {
-        return reader.readBoolean() ? reader.readRef(refs) : null;
+    /** Reads the reference of {@code component}; refuses a null one. */
+    static ActorRef<?> readRef(String component, ActorRefCodec refs, WireReader reader) {
+        if (!reader.readBoolean()) {
+            throw new IllegalArgumentException(component + " is null in the message: a reference to an actor may not "
+                    + "be null (written by another version, or corrupt bytes)");
+        }
+        return reader.readRef(refs);
     }
 
     static int putEnum(MutableDirectBuffer buffer, int offset, Enum<?> value) {

@@ -74,10 +74,20 @@ final class WireReader {
         return buffer.getDouble(take(8), ORDER);
     }
 
-    /** A reference written as its length (an unsigned short) and the bytes of {@code refs} ({@code RecordLayout.putRef}). */
+    /**
+     * A reference written as its length (an unsigned short) and the bytes of {@code refs}
+     * ({@code RecordLayout.putRef}); an empty one, or one {@code refs} reads as null, is refused.
+     */
     ActorRef<?> readRef(ActorRefCodec refs) {
         final int length = readShort() & 0xFFFF;
-        return refs.decode(buffer, take(length), length);
+        if (length == 0) {
+            throw new IllegalArgumentException("a reference to an actor of 0 bytes");
+        }
+        final ActorRef<?> ref = refs.decode(buffer, take(length), length);
+        if (ref == null) {
+            throw new IllegalArgumentException(refs + " read a reference to an actor as null");
+        }
+        return ref;
     }
 
     /** A string written as its byte length (-1 for null) and its chars in CESU-8 ({@code RecordLayout.putString}). */

@@ -1,9 +1,11 @@
 package actor.remote.internal;
 
+import actor.remote.NodeAddress;
 import actor.remote.PeerState;
 import io.aeron.FragmentAssembler;
 import io.aeron.Image;
 import io.aeron.Subscription;
+import io.aeron.exceptions.AeronException;
 import io.aeron.logbuffer.Header;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -22,8 +24,10 @@ import org.agrona.concurrent.Agent;
  * with the configured idle strategy). Each duty cycle it:
  * <ol>
  *   <li>takes the batches the proxies sent and keeps each until its peer confirms it;</li>
- *   <li>polls the subscription: decodes each DATA batch and sends its messages, in order, to the
- *       exported actor it names; applies each STATUS (a peer's confirmations and heartbeat);</li>
+ *   <li>polls the subscription: checks each frame whole ({@link Frame}), then decodes each DATA
+ *       batch and sends its messages, in order, to the exported actor it names, and applies each
+ *       STATUS (a peer's confirmations and heartbeat); a malformed frame is reported once and
+ *       dropped, nothing of it used;</li>
  *   <li>every few milliseconds, updates each peer's state: connected once its publication is;
  *       lost when it stays silent past the peer timeout, closes, or does not connect in time, and
  *       then reports everything it had not confirmed; connected again when it is heard from;</li>
@@ -53,6 +57,8 @@ final class NodeAgent implements Agent {
     private final Node node;
     private final Subscription subscription;
     private final FragmentAssembler assembler = new FragmentAssembler(this::onFragment);
+    /** The frame being received, checked whole before it is used. */
+    private final Frame frame = new Frame();
     private final Int2ObjectHashMap<Inbound> inbound = new Int2ObjectHashMap<>();
     /** Sessions whose messages are not of this protocol, reported once each. */
     private final IntHashSet foreignSessions = new IntHashSet();
@@ -79,17 +85,15 @@ final class NodeAgent implements Agent {
         final int sessionId;
         final long incarnation;
         final Peer peer;
-        final int headerLength;
         final Image image;
         long position;
         byte[] targetName = new byte[0];
         Export target;
 
-        Inbound(int sessionId, long incarnation, Peer peer, int headerLength, Image image) {
+        Inbound(int sessionId, long incarnation, Peer peer, Image image) {
             this.sessionId = sessionId;
             this.incarnation = incarnation;
             this.peer = peer;
-            this.headerLength = headerLength;
             this.image = image;
             this.position = image == null ? 0 : image.joinPosition();
         }
@@ -199,48 +203,43 @@ final class NodeAgent implements Agent {
     }
 
     /**
-     * A peer's IDENTIFY: answers whether the name it asks for is exported here and, type by type,
-     * whether the exported actor takes the messages. An answer the publication does not take is
-     * dropped: the peer asks again.
+     * A peer's IDENTIFY, in {@link #frame}: answers whether the name it asks for is exported here
+     * and, type by type, whether the exported actor takes the messages. An answer the publication
+     * does not take is dropped: the peer asks again. One longer than the publication's longest
+     * message is not made, and reported.
      */
-    private void answer(Peer peer, DirectBuffer buffer, int at, int end) {
-        final long requestId = at + 10 <= end ? buffer.getLong(at, Wire.ORDER) : 0;
-        final int countAt = at + 10 <= end ? at + 10 + (buffer.getShort(at + 8, Wire.ORDER) & 0xFFFF) : end;
-        final int count = countAt + 4 <= end ? buffer.getInt(countAt, Wire.ORDER) : -1;
-        if (count < 0 || countAt + 4 + 4L * count > end) {
-            node.failure("a malformed IDENTIFY (" + (end - at) + " bytes) from node '" + peer.name + "': ignored", null);
+    private void answer(Peer peer, DirectBuffer buffer) {
+        final Export export = node.exports.get(buffer.getStringWithoutLengthUtf8(frame.targetAt(), frame.targetLength()));
+        final int count = export == null ? 0 : frame.count();
+        final byte[] type = export == null ? NOTHING : export.type().getName().getBytes(StandardCharsets.UTF_8);
+        final long answerLength = statusHeaderLength + 13 + 5L * count + 2 + type.length;
+        if (answerLength > peer.publication.maxMessageLength()) {
+            node.failure("an IDENTIFY from node '" + peer.name + "' asks about " + count + " types: the answer, "
+                    + answerLength + " bytes, would be longer than the longest message (" + peer.publication.maxMessageLength()
+                    + " bytes); not answered", null);
             return;
         }
-        final int targetLength = countAt - at - 10;
-        final Export export = node.exports.get(buffer.getStringWithoutLengthUtf8(at + 10, targetLength));
         control.putByte(Wire.KIND_OFFSET, Wire.IDENTITY);
         int out = statusHeaderLength;
-        control.putLong(out, requestId, Wire.ORDER);
+        control.putLong(out, frame.requestId(), Wire.ORDER);
         control.putByte(out + 8, export == null ? (byte) 0 : (byte) 1);
-        control.putInt(out + 9, export == null ? 0 : count, Wire.ORDER);
+        control.putInt(out + 9, count, Wire.ORDER);
         out += 13;
-        if (export != null) {
-            for (int i = 0, in = countAt + 4; i < count; i++, in += 4) {
-                final int typeId = buffer.getInt(in, Wire.ORDER);
-                final TypeRegistry.Entry entry = node.registry.entry(typeId);
-                control.putInt(out, typeId, Wire.ORDER);
-                control.putByte(out + 4, entry == null ? Wire.UNKNOWN_TYPE
-                        : export.type().isAssignableFrom(entry.type()) ? Wire.ACCEPTED : Wire.REFUSED_TYPE);
-                out += 5;
-            }
+        for (int i = 0, in = frame.entriesAt(); i < count; i++, in += 4) {
+            final int typeId = buffer.getInt(in, Wire.ORDER);
+            final TypeRegistry.Entry entry = node.registry.entry(typeId);
+            control.putInt(out, typeId, Wire.ORDER);
+            control.putByte(out + 4, entry == null ? Wire.UNKNOWN_TYPE
+                    : export.type().isAssignableFrom(entry.type()) ? Wire.ACCEPTED : Wire.REFUSED_TYPE);
+            out += 5;
         }
-        out = Wire.putShortString(control, out, export == null ? NOTHING
-                : export.type().getName().getBytes(StandardCharsets.UTF_8));
+        out = Wire.putShortString(control, out, type);
         peer.publication.offer(control, 0, out);
     }
 
-    /** A peer's IDENTITY: completes the resolve it answers, if it is still under way. */
-    private void onIdentity(Peer peer, DirectBuffer buffer, int at, int end) {
-        if (at + 13 > end) {
-            node.failure("an IDENTITY of " + (end - at) + " bytes from node '" + peer.name + "': ignored", null);
-            return;
-        }
-        final long requestId = buffer.getLong(at, Wire.ORDER);
+    /** A peer's IDENTITY, in {@link #frame}: completes the resolve it answers, if it is still under way. */
+    private void onIdentity(Peer peer, DirectBuffer buffer) {
+        final long requestId = frame.requestId();
         Resolve resolve = null;
         for (int i = 0; i < resolving.size() && resolve == null; i++) {
             if (resolving.get(i).id == requestId) {
@@ -250,15 +249,14 @@ final class NodeAgent implements Agent {
         if (resolve == null) {
             return;
         }
-        if (buffer.getByte(at + 8) == 0) {
+        if (!frame.exported()) {
             resolve.notFound("node '" + peer.name + "' exports nothing under that name", null);
             return;
         }
-        final int count = buffer.getInt(at + 9, Wire.ORDER);
-        int in = at + 13;
+        final int count = frame.count();
         final List<String> unknown = new ArrayList<>();
         final List<String> refused = new ArrayList<>();
-        for (int i = 0; i < count && in + 5 <= end; i++, in += 5) {
+        for (int i = 0, in = frame.entriesAt(); i < count; i++, in += 5) {
             final int typeId = buffer.getInt(in, Wire.ORDER);
             final byte verdict = buffer.getByte(in + 4);
             for (int k = 0; k < resolve.typeIds.length; k++) {
@@ -267,8 +265,7 @@ final class NodeAgent implements Agent {
                 }
             }
         }
-        final String exportedType = in + 2 <= end
-                ? buffer.getStringWithoutLengthUtf8(in + 2, buffer.getShort(in, Wire.ORDER) & 0xFFFF) : "?";
+        final String exportedType = buffer.getStringWithoutLengthUtf8(frame.typeAt(), frame.typeLength());
         if (unknown.isEmpty() && refused.isEmpty()) {
             try {
                 resolve.found(node.proxy(resolve.peer, resolve.actor));
@@ -314,56 +311,74 @@ final class NodeAgent implements Agent {
         return taken;
     }
 
+    /**
+     * One frame: checked whole ({@link Frame}), then handled by its kind. A malformed frame is
+     * reported once, saying what is wrong, and dropped; frames of another protocol version are
+     * reported once per session and ignored.
+     */
     private void onFragment(DirectBuffer buffer, int offset, int length, Header header) {
-        if (length < Wire.NAME_OFFSET + 4 || buffer.getByte(offset + Wire.VERSION_OFFSET) != Wire.VERSION) {
-            if (foreignSessions.add(header.sessionId())) {
-                node.failure("messages of another protocol (the first: " + length + " bytes, version "
-                        + buffer.getByte(offset + Wire.VERSION_OFFSET) + "; this node speaks " + Wire.VERSION
-                        + ") from session " + header.sessionId() + ": ignored", null);
+        final int sessionId = header.sessionId();
+        Inbound from = inbound.get(sessionId);
+        try {
+            if (!frame.wrap(buffer, offset, length)) {
+                if (foreignSessions.add(sessionId)) {
+                    node.failure("messages of another protocol (the first: " + length + " bytes, version "
+                            + frame.version() + "; this node speaks " + Wire.VERSION + ") from session " + sessionId
+                            + ": ignored", null);
+                }
+                return;
+            }
+            if (from == null || from.incarnation != frame.incarnation()) {
+                from = open(sessionId);
+            }
+        } catch (MalformedFrameException malformed) {
+            node.failure("a malformed frame from " + (from != null && from.peer != null ? "node '" + from.peer.name
+                    + "', " : "") + "session " + sessionId + ": " + malformed.getMessage() + "; dropped", null);
+            if (from != null) {
+                from.position = header.position();
             }
             return;
-        }
-        final int sessionId = header.sessionId();
-        final long incarnation = buffer.getLong(offset + Wire.INCARNATION_OFFSET, Wire.ORDER);
-        Inbound from = inbound.get(sessionId);
-        if (from == null || from.incarnation != incarnation) {
-            from = open(buffer, offset, sessionId, incarnation);
         }
         final Peer peer = from.peer;
         if (peer == null) {
             return;
         }
         peer.lastHeardNanos = now;
-        final int body = offset + from.headerLength;
-        final byte kind = buffer.getByte(offset + Wire.KIND_OFFSET);
-        if (kind == Wire.DATA) {
-            deliver(from, buffer, body, offset + length);
-            peer.statusOwed = true;
-        } else if (kind == Wire.STATUS) {
-            onStatus(peer, buffer.getShort(offset + Wire.FLAGS_OFFSET, Wire.ORDER), buffer, body);
-        } else if (kind == Wire.IDENTIFY) {
-            answer(peer, buffer, body, offset + length);
-        } else if (kind == Wire.IDENTITY) {
-            onIdentity(peer, buffer, body, offset + length);
+        switch (frame.kind()) {
+            case Wire.DATA -> {
+                deliver(from, buffer);
+                peer.statusOwed = true;
+            }
+            case Wire.STATUS -> onStatus(peer, buffer);
+            case Wire.IDENTIFY -> answer(peer, buffer);
+            case Wire.IDENTITY -> onIdentity(peer, buffer);
         }
         from.position = header.position();
     }
 
     /**
-     * The first message of an image, or of a new incarnation on it: who sent it. A node that goes by
-     * this node's own name is reported once, and its messages ignored (an inbound without a peer).
+     * The first frame of an image, or of a new incarnation on it: who sent it, its name and endpoint
+     * checked ({@link Frame#origin()}) before a publication goes to it. A node that goes by this
+     * node's own name, and one met now to which no publication can be added (Aeron cannot resolve
+     * its host, say), are reported once, and their messages ignored (an inbound without a peer).
+     *
+     * @throws MalformedFrameException if the sender's name or endpoint is malformed
      */
-    private Inbound open(DirectBuffer buffer, int offset, int sessionId, long incarnation) {
-        final String origin = Wire.originName(buffer, offset);
+    private Inbound open(int sessionId) {
+        final NodeAddress origin = frame.origin();
         Peer peer = null;
-        if (origin.equals(name)) {
-            node.failure("a node with this node's own name sent from " + Wire.originEndpoint(buffer, offset)
+        if (origin.name().equals(name)) {
+            node.failure("a node with this node's own name sent from " + origin.endpoint()
                     + ": node names must be unique; its messages are ignored", null);
         } else {
-            peer = peer(origin, Wire.originEndpoint(buffer, offset));
+            try {
+                peer = peer(origin.name(), origin.endpoint());
+            } catch (AeronException unreachable) {
+                node.failure("node '" + origin.name() + "' at " + origin.endpoint() + " (session " + sessionId
+                        + ") cannot be sent to, no publication to it could be added: its messages are ignored", unreachable);
+            }
         }
-        final Inbound opened = new Inbound(sessionId, incarnation, peer, Wire.headerLength(buffer, offset),
-                subscription.imageBySessionId(sessionId));
+        final Inbound opened = new Inbound(sessionId, frame.incarnation(), peer, subscription.imageBySessionId(sessionId));
         inbound.put(sessionId, opened);
         return opened;
     }
@@ -381,25 +396,18 @@ final class NodeAgent implements Agent {
         return peer;
     }
 
-    /** One DATA batch: its messages, in order, to the actor it names. */
-    private void deliver(Inbound from, DirectBuffer buffer, int at, int end) {
-        final int nameLength = buffer.getShort(at, Wire.ORDER) & 0xFFFF;
-        final Export target = targetOf(from, buffer, at + 2, nameLength);
-        at += 2 + nameLength;
-        final int count = buffer.getInt(at, Wire.ORDER);
-        at += 4;
+    /** The DATA batch {@link #frame} holds, checked whole: its messages, in order, to the actor it names. */
+    private void deliver(Inbound from, DirectBuffer buffer) {
+        final Export target = targetOf(from, buffer, frame.targetAt(), frame.targetLength());
+        final int count = frame.count();
+        int at = frame.entriesAt();
         int delivered = 0;
         int failed = 0;
         Set<String> problems = null;
         Throwable failure = null;
         for (int i = 0; i < count; i++) {
-            final int typeId = at + 8 <= end ? buffer.getInt(at, Wire.ORDER) : 0;
-            final int messageLength = at + 8 <= end ? buffer.getInt(at + 4, Wire.ORDER) : -1;
-            if (messageLength < 0 || messageLength > end - at - 8) {
-                failed += count - i;
-                problems = add(problems, "the batch ends before its " + count + " messages (corrupt, or another protocol)");
-                break;
-            }
+            final int typeId = buffer.getInt(at, Wire.ORDER);
+            final int messageLength = buffer.getInt(at + 4, Wire.ORDER);
             final int payload = at + 8;
             at = payload + messageLength;
             if (target == null) {
@@ -464,16 +472,16 @@ final class NodeAgent implements Agent {
         return from.target;
     }
 
-    /** A peer's STATUS: its confirmations of what this node sent it, and whether it closes. */
-    private void onStatus(Peer peer, short flags, DirectBuffer buffer, int at) {
-        final int entries = buffer.getInt(at, Wire.ORDER);
+    /** A peer's STATUS, in {@link #frame}: its confirmations of what this node sent it, and whether it closes. */
+    private void onStatus(Peer peer, DirectBuffer buffer) {
+        final int entries = frame.count();
         final int ours = peer.publication.sessionId();
-        for (int i = 0, entry = at + 4; i < entries; i++, entry += Wire.STATUS_ENTRY_LENGTH) {
+        for (int i = 0, entry = frame.entriesAt(); i < entries; i++, entry += Wire.STATUS_ENTRY_LENGTH) {
             if (buffer.getInt(entry, Wire.ORDER) == ours) {
                 confirmed(peer, buffer.getLong(entry + 4, Wire.ORDER), buffer.getLong(entry + 12, Wire.ORDER));
             }
         }
-        if ((flags & Wire.FLAG_CLOSING) != 0 && peer.state() != PeerState.LOST) {
+        if ((frame.flags() & Wire.FLAG_CLOSING) != 0 && peer.state() != PeerState.LOST) {
             lose(peer, "it closed");
         }
     }

@@ -1,6 +1,7 @@
 package actor.remote.internal;
 
 import actor.api.ActorRef;
+import actor.remote.NodeAddress;
 import actor.remote.codec.ActorRefCodec;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -29,7 +30,11 @@ import org.agrona.concurrent.UnsafeBuffer;
  *       says} its actor has terminated ({@link #sweep()}, run by the agent), or with the node.</li>
  *   <li>Reading a reference gives the local actor's own reference when the node named is this one,
  *       and otherwise the proxy a lookup of that actor returns (made on first use, the node learned
- *       from the endpoint if it is not a peer yet).</li>
+ *       from the endpoint if it is not a peer yet). The bytes are read with a {@link FrameReader}
+ *       (every length against the reference's end, nothing after the actor's name), and the node's
+ *       name and endpoint are checked as the configuration's are, so a malformed reference, or one
+ *       whose endpoint is more than {@code host:port}, is refused (and the message that carries it
+ *       reported) before anything is made from it.</li>
  * </ul>
  *
  * <p>Encoding costs one concurrent-map read and a copy of bytes made once per reference.
@@ -54,6 +59,8 @@ final class References implements ActorRefCodec {
      * encoding, removed by the sweep) and proxies (put when made, removed when replaced).
      */
     private final Map<ActorRef<?>, byte[]> forms = new ConcurrentHashMap<>();
+    /** Agent only: reads the references decoded. */
+    private final FrameReader reader = new FrameReader("reference");
     /** Agent only: the last reference decoded, its bytes, and the export it resolved to if it was one of this node's. */
     private byte[] lastForm = new byte[0];
     private ActorRef<?> lastRef;
@@ -69,6 +76,9 @@ final class References implements ActorRefCodec {
 
     @Override
     public int encode(ActorRef<?> ref, MutableDirectBuffer buffer, int offset) {
+        if (ref == null) {
+            throw new NullPointerException("a null reference to an actor: references in messages may not be null");
+        }
         byte[] form = forms.get(ref);
         if (form == null) {
             form = forms.computeIfAbsent(ref, this::exportGenerated);
@@ -87,20 +97,35 @@ final class References implements ActorRefCodec {
         return form(node.config.name(), node.config.endpoint(), name);
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * @throws MalformedFrameException if the bytes are not a reference (a length past its end, bytes
+     *                                 after it, an empty actor name), or its node's name or endpoint
+     *                                 is malformed
+     * @throws IllegalArgumentException if it names an actor of this node that is not exported
+     */
     @Override
     public ActorRef<?> decode(DirectBuffer buffer, int offset, int length) {
         if (sameAsLast(buffer, offset, length) && stillValid()) {
             return lastRef;
         }
-        final int nodeLength = shortAt(buffer, offset, offset + length);
-        final int endpointAt = offset + 2 + nodeLength;
-        final int endpointLength = shortAt(buffer, endpointAt, offset + length);
-        final int actorAt = endpointAt + 2 + endpointLength;
-        final int actorLength = shortAt(buffer, actorAt, offset + length);
-        if (actorAt + 2 + actorLength != offset + length || actorLength == 0) {
-            throw new IllegalArgumentException("not a reference to an actor: " + length + " bytes");
+        final FrameReader in = reader.wrap(buffer, offset, length);
+        final int nodeLength = in.readLength("node name");
+        in.skip(nodeLength, "node name");
+        final int endpointLength = in.readLength("endpoint");
+        final int endpointAt = in.position();
+        in.skip(endpointLength, "endpoint");
+        final int actorLength = in.readLength("actor name");
+        final int actorAt = in.position();
+        in.skip(actorLength, "actor name");
+        in.expectEnd("the reference");
+        if (actorLength == 0) {
+            throw new MalformedFrameException("a reference to an actor with an empty name");
         }
-        final String actor = buffer.getStringWithoutLengthUtf8(actorAt + 2, actorLength);
+        final NodeAddress address = Frame.address("a reference's ", buffer.getStringWithoutLengthUtf8(offset + 2, nodeLength),
+                buffer.getStringWithoutLengthUtf8(endpointAt, endpointLength));
+        final String actor = buffer.getStringWithoutLengthUtf8(actorAt, actorLength);
         final ActorRef<?> ref;
         Export export = null;
         if (isHome(buffer, offset, 2 + nodeLength)) {
@@ -111,9 +136,7 @@ final class References implements ActorRefCodec {
             }
             ref = export.ref();
         } else {
-            final String nodeName = buffer.getStringWithoutLengthUtf8(offset + 2, nodeLength);
-            final String endpoint = buffer.getStringWithoutLengthUtf8(endpointAt + 2, endpointLength);
-            ref = node.proxy(node.agent.peer(nodeName, endpoint), actor);
+            ref = node.proxy(node.agent.peer(address.name(), address.endpoint()), actor);
         }
         final byte[] form = new byte[length];
         buffer.getBytes(offset, form);
@@ -121,13 +144,6 @@ final class References implements ActorRefCodec {
         lastRef = ref;
         lastExport = export;
         return ref;
-    }
-
-    private static int shortAt(DirectBuffer buffer, int at, int end) {
-        if (at + 2 > end) {
-            throw new IllegalArgumentException("a reference to an actor that ends too early");
-        }
-        return buffer.getShort(at, Wire.ORDER) & 0xFFFF;
     }
 
     private boolean isHome(DirectBuffer buffer, int offset, int length) {

@@ -2,7 +2,6 @@ package actor.remote.internal;
 
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -29,6 +28,12 @@ import org.agrona.concurrent.UnsafeBuffer;
  * from its previous run. An IDENTIFY asks a peer whether it exports a name for messages of the
  * types listed; the IDENTITY answers it, with a verdict per type ({@link #ACCEPTED},
  * {@link #UNKNOWN_TYPE}, {@link #REFUSED_TYPE}).
+ *
+ * <p>What another node sends is not trusted: {@link Frame} checks each frame received whole (every
+ * length and count against the frame's end, nothing after the body, a known kind) before any of it
+ * is used, and the sender's name and endpoint as the configuration's are (an endpoint is
+ * {@code host:port}, nothing else, before it goes into {@link #publicationChannel}); a malformed
+ * frame is reported and dropped.
  */
 final class Wire {
 
@@ -78,22 +83,6 @@ final class Wire {
         out.putShort(offset, (short) bytes.length, ORDER);
         out.putBytes(offset + 2, bytes);
         return offset + 2 + bytes.length;
-    }
-
-    /** The length of the header starting at {@code offset}. */
-    static int headerLength(DirectBuffer in, int offset) {
-        final int nameLength = in.getShort(offset + NAME_OFFSET, ORDER) & 0xFFFF;
-        final int endpointAt = offset + NAME_OFFSET + 2 + nameLength;
-        return NAME_OFFSET + 2 + nameLength + 2 + (in.getShort(endpointAt, ORDER) & 0xFFFF);
-    }
-
-    static String originName(DirectBuffer in, int offset) {
-        return in.getStringWithoutLengthUtf8(offset + NAME_OFFSET + 2, in.getShort(offset + NAME_OFFSET, ORDER) & 0xFFFF);
-    }
-
-    static String originEndpoint(DirectBuffer in, int offset) {
-        final int endpointAt = offset + NAME_OFFSET + 2 + (in.getShort(offset + NAME_OFFSET, ORDER) & 0xFFFF);
-        return in.getStringWithoutLengthUtf8(endpointAt + 2, in.getShort(endpointAt, ORDER) & 0xFFFF);
     }
 
     /** The channel of a publication to a peer's endpoint, with this node's term length. */

@@ -9,7 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import actor.api.ActorRef;
 import java.util.List;
 import java.util.Map;
+import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
@@ -129,8 +131,54 @@ class RecordCodecTest {
         assertEquals(List.of(7, 0, 0, 0, 1, 4, 0, 1, 0, 0, 0), bytes(out, 11), "the second reference of the table");
         final UnsafeBuffer in = new UnsafeBuffer(out.byteArray());
         assertSame(second, requests.decode(in, 0, 11).replyTo());
-        assertEquals(5, requests.encode(new Request(8, null), out, 0));
-        assertEquals(new Request(8, null), requests.decode(in, 0, 5));
+    }
+
+    @Test
+    void aNullReferenceIsRefusedWhenEncodedAndWhenDecodedAndOtherNullsStay() {
+        final TableRefCodec refs = new TableRefCodec();
+        final ActorRef<Reply> replyTo = reply -> { };
+        final ExpandableArrayBuffer out = new ExpandableArrayBuffer(4);
+        final TypeCodec<Request> requests = codec.codecFor(Request.class, refs);
+        assertEquals("record component actor.remote.codec.RecordCodecTest$Request.replyTo is null: a reference to an "
+                + "actor in a message may not be null (the receiver could not reply to it)",
+                assertThrows(NullPointerException.class, () -> requests.encode(new Request(8, null), out, 0)).getMessage());
+        final TypeCodec<Envelope> envelopes = codec.codecFor(Envelope.class, refs);
+        assertTrue(assertThrows(NullPointerException.class, () -> envelopes.encode(new Envelope(new Request(1, null), replyTo),
+                out, 0)).getMessage().startsWith("record component actor.remote.codec.RecordCodecTest$Envelope > "
+                + "actor.remote.codec.RecordCodecTest$Request.replyTo is null"));
+        assertTrue(assertThrows(NullPointerException.class, () -> envelopes.encode(new Envelope(new Request(1, replyTo), null),
+                out, 0)).getMessage().startsWith("record component actor.remote.codec.RecordCodecTest$Envelope.audit is null"));
+        final int length = envelopes.encode(new Envelope(null, replyTo), out, 0);
+        assertEquals(new Envelope(null, replyTo), envelopes.decode(new UnsafeBuffer(out.byteArray()), 0, length),
+                "a nested record may still be null; only references may not");
+
+        final UnsafeBuffer in = new UnsafeBuffer(new byte[16]);
+        in.putInt(0, 8, WireReader.ORDER);
+        assertEquals("record component actor.remote.codec.RecordCodecTest$Request.replyTo is null in the message: a "
+                + "reference to an actor may not be null (written by another version, or corrupt bytes)",
+                assertThrows(IllegalArgumentException.class, () -> requests.decode(in, 0, 5)).getMessage());
+        in.putByte(4, (byte) 1);
+        assertEquals("a reference to an actor of 0 bytes",
+                assertThrows(IllegalArgumentException.class, () -> requests.decode(in, 0, 7)).getMessage());
+        in.putShort(5, (short) 4, WireReader.ORDER);
+        final ActorRefCodec nulls = new ActorRefCodec() {
+            @Override
+            public int encode(ActorRef<?> ref, MutableDirectBuffer buffer, int offset) {
+                return 0;
+            }
+
+            @Override
+            public ActorRef<?> decode(DirectBuffer buffer, int offset, int length) {
+                return null;
+            }
+
+            @Override
+            public String toString() {
+                return "a codec of nulls";
+            }
+        };
+        assertEquals("a codec of nulls read a reference to an actor as null", assertThrows(IllegalArgumentException.class,
+                () -> codec.codecFor(Request.class, nulls).decode(in, 0, 11)).getMessage());
     }
 
     @Test

@@ -1,0 +1,174 @@
+package actor.remote.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import actor.api.ActorError;
+import actor.api.ActorRef;
+import actor.remote.DriverMode;
+import actor.remote.RemoteConfig;
+import actor.testkit.ActorTestKit;
+import actor.testkit.TestProbe;
+import io.aeron.Aeron;
+import io.aeron.Publication;
+import io.aeron.driver.MediaDriver;
+import io.aeron.driver.ThreadingMode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.agrona.ExpandableArrayBuffer;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * A node under test, exporting one probe as a {@link Ping} sink and as a {@link Request} sink, so
+ * that whatever it delivers arrives there in the order it was delivered, and a peer that is no node:
+ * a raw Aeron publication to the node's endpoint, on the same media driver (launched here), that
+ * sends frames written by hand. The raw peer's own valid frames say they come from node
+ * {@value #NAME} at an endpoint where nothing listens.
+ */
+final class RawPeer implements AutoCloseable {
+
+    static final String NAME = "raw";
+    static final long INCARNATION = 0x5EED;
+    static final String PINGS = "pings";
+    static final String REQUESTS = "requests";
+
+    record Ping(int n, String text) {
+    }
+
+    record Request(int n, ActorRef<? super Ping> replyTo) {
+    }
+
+    final ActorTestKit kit;
+    final Node node;
+    /** Every message the node delivers, to either export. */
+    final TestProbe<Object> delivered;
+    /** Where the raw peer says it is. */
+    final String endpoint = freeEndpoint();
+    private final MediaDriver driver;
+    private final Aeron aeron;
+    private final Publication publication;
+    private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+    private final ExpandableArrayBuffer encoded = new ExpandableArrayBuffer(64);
+    private int markers;
+
+    private RawPeer(Path directory) throws InterruptedException {
+        driver = MediaDriver.launch(new MediaDriver.Context().aeronDirectoryName(directory.resolve("driver").toString())
+                .threadingMode(ThreadingMode.SHARED).sharedIdleStrategy(new BackoffIdleStrategy(1, 1, 1_000, 100_000))
+                .termBufferSparseFile(true).dirDeleteOnStart(true).dirDeleteOnShutdown(true));
+        aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(driver.aeronDirectoryName()));
+        kit = ActorTestKit.start();
+        delivered = kit.probe();
+        final String nodeEndpoint = freeEndpoint();
+        node = Node.start(kit.system(), RemoteConfig.builder().name("node").endpoint(nodeEndpoint)
+                .driverMode(DriverMode.EXTERNAL).aeronDirectory(Path.of(driver.aeronDirectoryName()))
+                .termLength(RemoteConfig.MIN_TERM_LENGTH).idleStrategy(() -> new BackoffIdleStrategy(1, 1, 1_000, 100_000))
+                .build(), n -> {
+                    n.export(PINGS, Ping.class, delivered.ref());
+                    n.export(REQUESTS, Request.class, delivered.ref());
+                });
+        publication = aeron.addPublication("aeron:udp?endpoint=" + nodeEndpoint + "|term-length=1048576|sparse=true",
+                RemoteConfig.DEFAULT_STREAM_ID);
+        final long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!publication.isConnected()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("the raw publication did not connect to the node within 10 s");
+            }
+            Thread.sleep(1);
+        }
+    }
+
+    /** Starts the driver, the node and the raw publication, connected, and the node knowing the raw peer. */
+    static RawPeer start(Path directory) throws InterruptedException {
+        final RawPeer peer = new RawPeer(directory);
+        peer.expectTheNodeGoesOn();
+        return peer;
+    }
+
+    /** The session the node sees the raw peer's frames on. */
+    int sessionId() {
+        return publication.sessionId();
+    }
+
+    /** Offers {@code frame} until the publication takes it. */
+    void send(byte[] frame) throws InterruptedException {
+        view.wrap(frame);
+        final long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        long result;
+        while ((result = publication.offer(view, 0, frame.length)) < 0) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("the raw publication did not take a frame of " + frame.length
+                        + " bytes within 10 s: " + Publication.errorString(result));
+            }
+            Thread.sleep(1);
+        }
+    }
+
+    /** A valid DATA frame from the raw peer to {@code target} with {@code messages}, encoded by the node's codecs. */
+    byte[] data(String target, Object... messages) {
+        final FrameBuilder frame = FrameBuilder.data(INCARNATION, NAME, endpoint, target).i(messages.length);
+        for (Object message : messages) {
+            frame.message(node.registry.entryFor(message).id(), encode(message));
+        }
+        return frame.bytes();
+    }
+
+    /** {@code message} encoded by the node's codec of its type. */
+    byte[] encode(Object message) {
+        final int length = node.registry.entryFor(message).codec().encode(message, encoded, 0);
+        final byte[] bytes = new byte[length];
+        encoded.getBytes(0, bytes);
+        return bytes;
+    }
+
+    /** The type id of {@code type} on the node. */
+    int typeId(Class<?> type) {
+        return node.registry.entryOf(type).id();
+    }
+
+    /**
+     * Sends a valid ping after whatever was sent before, and returns once the node has delivered it:
+     * the node went on. Fails if the node delivered anything else first.
+     */
+    void expectTheNodeGoesOn() throws InterruptedException {
+        assertEquals(List.of(), deliveredUntilTheNodeGoesOn(), "what the node delivered before the valid frame");
+    }
+
+    /** Sends a valid ping after whatever was sent before; what the node delivered before it, once it has delivered it. */
+    List<Object> deliveredUntilTheNodeGoesOn() throws InterruptedException {
+        final Ping marker = new Ping(++markers, "the valid frame after");
+        send(data(PINGS, marker));
+        final List<Object> before = new ArrayList<>();
+        for (Object next = delivered.expectMessage(Duration.ofSeconds(10)); !next.equals(marker);
+                next = delivered.expectMessage(Duration.ofSeconds(10))) {
+            before.add(next);
+        }
+        return before;
+    }
+
+    /** The problems the node reported since the last call. */
+    List<ActorError> takeErrors() {
+        return kit.takeErrors();
+    }
+
+    @Override
+    public void close() {
+        node.close();
+        aeron.close();
+        driver.close();
+        kit.close();
+    }
+
+    private static String freeEndpoint() {
+        try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+            return "127.0.0.1:" + socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
