@@ -8,6 +8,7 @@ module actor.api {
 
     exports actor.api;
     exports actor.api.tuning;
+    exports actor.api.routing;
     exports actor.api.spi to actor.executor;
 
     uses actor.api.spi.ExecutorProvider;

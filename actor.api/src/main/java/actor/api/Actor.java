@@ -249,8 +249,9 @@ public abstract class Actor<M> {
      * @param continuation what it does then
      * @return {@link Allocation#NODELETE}: the actor stays live while suspended
      * @throws NullPointerException  if an argument is null
-     * @throws IllegalStateException if not called from this actor's running behaviour, or if this
-     *                               behaviour already awaits a stage
+     * @throws IllegalStateException if not called from this actor's running behaviour, if this
+     *                               behaviour already awaits a stage, or if {@link Stash#unstashAll}
+     *                               runs the behaviour
      */
     protected final <T> Allocation await(java.util.concurrent.CompletionStage<T> stage,
                                          Continuation<? super T> continuation) {
@@ -263,6 +264,10 @@ public abstract class Actor<M> {
         final Registration to = acquireCurrent();
         if (!isLive(to)) {
             throw new IllegalStateException(this + " is not live; await from its own behaviour");
+        }
+        if (Stash.unstashingOnThisThread()) {
+            throw new IllegalStateException(this + " cannot await inside Stash.unstashAll: the next stashed "
+                    + "message would run before the continuation; stash it again, or await outside unstashAll");
         }
         to.executor().await(to, stage, continuation);
         return Allocation.NODELETE;
@@ -400,6 +405,17 @@ public abstract class Actor<M> {
         // NOTE: publication point: a register that reads this Ended (its CAS) sees its status, so
         // it refuses a deleted actor.
         VH_CURRENT.setRelease(this, ended);
+    }
+
+    /**
+     * Reports {@code message} as a dead letter of this actor, which is ending with {@code status}:
+     * what its {@link Stash} still held when a behaviour that {@link Stash#unstashAll} ran ended it.
+     * Reported whether sends are strict or not: no sender is there to fail.
+     */
+    final void deadLetter(Object message, Allocation status) {
+        final Registration now = acquireCurrent();
+        final DeadLetters sink = isLive(now) ? homeSystem().deadLetterSink() : deadLettersOf(now);
+        sink.deliver(this, message, status);
     }
 
     final Allocation dispatch(Object message) {

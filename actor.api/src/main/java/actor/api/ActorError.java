@@ -46,8 +46,10 @@ public sealed interface ActorError {
 
     /**
      * A dead letter: a message sent to an actor that had already terminated, so nothing was queued
-     * ({@link ActorSystemConfig.Builder#strictSends} makes such a send throw instead), or a reply to
-     * an {@link ActorSystem#ask ask} that had already ended (timed out). The sender
+     * ({@link ActorSystemConfig.Builder#strictSends} makes such a send throw instead), a reply to
+     * an {@link ActorSystem#ask ask} that had already ended (timed out), or a message a
+     * {@link Stash} still held when a behaviour its {@link Stash#unstashAll} ran ended the actor
+     * (reported just before the actor terminates with that status). The sender
      * carries on; the system counts it ({@link ActorSystem#deadLetters()}). The default handler
      * logs the first few of them, then a summary at most every
      * {@value LoggingErrorHandler#SUMMARY_SECONDS} seconds.

@@ -1,13 +1,14 @@
 /**
  * The public API of the actor toolkit: {@link actor.api.Actor actors}, {@link actor.api.Message
  * messages}, the {@link actor.api.Allocation allocation statuses}, {@link actor.api.PoisonPill poison
- * pills} and the {@link actor.api.ActorSystem actor system} with its
- * {@link actor.api.ActorSystemConfig configuration}.
+ * pills}, the {@link actor.api.ActorSystem actor system} with its
+ * {@link actor.api.ActorSystemConfig configuration}, and the {@link actor.api.Stash stash} in which
+ * an actor holds back messages it cannot handle yet. Routers are in {@link actor.api.routing}.
  *
  * <p>Threading: actors are created and messages sent from any thread; behaviours run on the
  * system's worker threads, one at a time per actor, in per-sender FIFO order. Configuration objects
- * are immutable. Problems on worker threads go to the configured {@link actor.api.ErrorHandler}.
- * Code that blocks runs on the system's blocking threads instead
- * ({@link actor.api.ActorSystem#blocking}), never on a worker.
+ * are immutable; a stash is used by its actor's behaviours only. Problems on worker threads go to
+ * the configured {@link actor.api.ErrorHandler}. Code that blocks runs on the system's blocking
+ * threads instead ({@link actor.api.ActorSystem#blocking}), never on a worker.
  */
 package actor.api;

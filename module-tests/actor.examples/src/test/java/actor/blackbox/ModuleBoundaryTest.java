@@ -60,6 +60,7 @@ class ModuleBoundaryTest {
         final Module api = ActorSystem.class.getModule();
         assertTrue(api.isExported("actor.api", app));
         assertTrue(api.isExported("actor.api.tuning", app), "the advanced settings: mailbox kind, placement, pinning, idling, slices");
+        assertTrue(api.isExported("actor.api.routing", app), "routers: groups and pools");
         assertFalse(api.isExported("actor.api.spi", app), "the SPI is exported to actor.executor only");
         assertTrue(api.isExported("actor.api.spi", executor));
 
