@@ -31,6 +31,11 @@ final class AccessImpl extends ActorAccess {
     }
 
     @Override
+    public boolean isCurrent(Registration to) {
+        return to.actor().isCurrent(to);
+    }
+
+    @Override
     public void terminate(Actor<?> actor, Allocation status) {
         actor.terminate(status);
         if (status == Allocation.DELETE || status == Allocation.DESTROY) {

@@ -274,6 +274,116 @@ public abstract class Actor<M> {
     }
 
     /**
+     * Death watch: this actor gets {@code notification}, as one of its messages, once {@code target}
+     * has ended (a behaviour or a pill returned anything but {@link Allocation#NODELETE}, or the
+     * failure policy stopped it). Call it from this actor's behaviour (or a continuation), as Pekko's
+     * {@code context.watchWith(target, notification)}.
+     *
+     * <pre>{@code
+     * protected Allocation receive(SupervisorMsg msg) {
+     *     if (msg instanceof Start start) {
+     *         watch(new Worker(system(), start.job()), new WorkerEnded(start.job()));
+     *     } ...
+     * }
+     * }</pre>
+     *
+     * <p>Exactly one notification per watch, also when {@code target} had already ended (it is then
+     * sent at once) or ends while this call runs. It comes after every message {@code target} sent
+     * this actor before it ended. The watch ends with this actor: a watcher that ends first gets
+     * nothing, and no dead letter is counted. Watching a target already watched with an equal
+     * notification does nothing (one notification); with another one it throws, as in Pekko
+     * ({@link #unwatch(Actor)} first). A watch is of the target's current registration: if the
+     * target is registered again after a {@link Allocation#DESTROY}, watch it again.
+     *
+     * @param target       the actor to watch, local (a remote one cannot be watched yet)
+     * @param notification the message this actor gets once {@code target} has ended
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException if {@code target} is this actor
+     * @throws IllegalStateException    if not called from this actor's running behaviour, or this
+     *                                  actor watches {@code target} with a notification not equal to
+     *                                  {@code notification}
+     */
+    protected final void watch(Actor<?> target, M notification) {
+        if (target == null) {
+            throw new NullPointerException("target");
+        }
+        if (notification == null) {
+            throw new NullPointerException("notification");
+        }
+        if (target == this) {
+            throw new IllegalArgumentException(this + " cannot watch itself: its notification would come after its end");
+        }
+        final Registration self = liveSelf("watch");
+        // NOTE: publication point (reader side): the acquire load gives the target's registration,
+        // live or ended; the target's mailbox orders the watch with the end (the executor's death watch).
+        final Registration seen = target.acquireCurrent();
+        self.executor().watch(self, target, isLive(seen) ? seen : null, notification);
+    }
+
+    /**
+     * Death watch of the actor behind {@code target}, a reference from {@link #ref()}: as
+     * {@link #watch(Actor, Object)}.
+     *
+     * @throws NullPointerException     if an argument is null
+     * @throws IllegalArgumentException if {@code target} is not a reference to a local actor (a router,
+     *                                  a remote actor), or refers to this actor
+     * @throws IllegalStateException    as for {@link #watch(Actor, Object)}
+     */
+    protected final void watch(ActorRef<?> target, M notification) {
+        watch(localActor(target), notification);
+    }
+
+    /**
+     * Ends this actor's watch of {@code target}, if it has one: once this returns, the watch's
+     * notification is not delivered, even if it is already queued (as Pekko's {@code unwatch}).
+     * Call it from this actor's behaviour; it does nothing if {@code target} is not watched.
+     *
+     * @param target the watched actor
+     * @throws NullPointerException  if {@code target} is null
+     * @throws IllegalStateException if not called from this actor's running behaviour
+     */
+    protected final void unwatch(Actor<?> target) {
+        if (target == null) {
+            throw new NullPointerException("target");
+        }
+        final Registration self = liveSelf("unwatch");
+        self.executor().unwatch(self, target);
+    }
+
+    /**
+     * As {@link #unwatch(Actor)}, for the actor behind {@code target}, a reference from {@link #ref()}.
+     *
+     * @throws NullPointerException     if {@code target} is null
+     * @throws IllegalArgumentException if {@code target} is not a reference to a local actor
+     * @throws IllegalStateException    if not called from this actor's running behaviour
+     */
+    protected final void unwatch(ActorRef<?> target) {
+        unwatch(localActor(target));
+    }
+
+    /** This actor's live registration, for a call ({@code call}) that its own behaviour must make. */
+    private Registration liveSelf(String call) {
+        final Registration self = acquireCurrent();
+        if (!isLive(self)) {
+            throw new IllegalStateException(this + " is not live; " + call + " from its own behaviour");
+        }
+        return self;
+    }
+
+    /** The actor behind {@code target}, one of {@link #ref()}'s references. */
+    private static Actor<?> localActor(ActorRef<?> target) {
+        if (target == null) {
+            throw new NullPointerException("target");
+        }
+        final Actor<?> actor = actorOf(target);
+        if (actor == null) {
+            throw new IllegalArgumentException(target + " is not a reference to a local actor (Actor.ref()); "
+                    + "routers and remote references cannot be watched");
+        }
+        return actor;
+    }
+
+    /**
      * A send-only reference to this actor, to hand to other actors (as the reply-to of a request)
      * instead of the actor itself: it can send {@code M} and nothing else. References to the same
      * actor are equal.

@@ -32,6 +32,9 @@ public abstract class ActorAccess {
      */
     public abstract boolean hasEnded(Registration to);
 
+    /** Whether {@code to} is its actor's current registration: the actor is live and was not registered again since. */
+    public abstract boolean isCurrent(Registration to);
+
     /** Terminates {@code actor} with {@code status} and runs its destroy hook if the status asks for it. */
     public abstract void terminate(Actor<?> actor, Allocation status);
 

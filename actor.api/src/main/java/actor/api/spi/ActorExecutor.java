@@ -39,6 +39,28 @@ public interface ActorExecutor {
                    actor.api.Continuation<? super T> continuation);
 
     /**
+     * Death watch: the actor of {@code watcher}, whose behaviour is running on the calling thread,
+     * watches {@code target}, and gets {@code notification} as its message once the registration
+     * {@code targetLive} has ended, exactly once, after what the target sent it before; at once if
+     * {@code targetLive} is null (the target had ended). The watch ends with the watcher. Watching a
+     * target it already watches with an equal notification does nothing.
+     *
+     * @throws IllegalStateException    if the calling thread is not running a behaviour of that actor,
+     *                                  or it watches {@code target} with another notification
+     * @throws IllegalArgumentException if {@code targetLive} was made by another kind of executor
+     */
+    void watch(Registration watcher, Actor<?> target, Registration targetLive, Object notification);
+
+    /**
+     * Ends the watch the actor of {@code watcher}, whose behaviour is running on the calling thread,
+     * keeps of {@code target}, if any: no notification of it is delivered afterwards, even one
+     * already queued.
+     *
+     * @throws IllegalStateException if the calling thread is not running a behaviour of that actor
+     */
+    void unwatch(Registration watcher, Actor<?> target);
+
+    /**
      * Requests a stop and waits, without a time limit, until the last actor has terminated and the
      * workers have exited. Keeps the caller's interrupt status.
      *

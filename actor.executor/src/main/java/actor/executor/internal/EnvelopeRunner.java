@@ -154,7 +154,11 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, Consumer<MpscMailb
             status = reporter.behaviourFailed(actor, message, failure);
         }
         if (status == null) {
-            undelivered.record(actor, message);
+            if (message instanceof DeathWatch.Signal signal) {
+                handle(signal);
+            } else {
+                undelivered.record(actor, message);
+            }
             return;
         }
         learnShape(actor, status);
@@ -186,9 +190,64 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, Consumer<MpscMailb
             final Object next = suspension.heldBack.pollFirst();
             if (termination.isDone()) {
                 undelivered.record(to.actor(), next);
+            } else if (next instanceof DeathWatch.Signal notice) {
+                notify(notice.watch);
             } else {
                 run(to, next);
             }
+        }
+    }
+
+    /**
+     * A death watch's signal ({@link DeathWatch}), which reached this worker under its stand-in
+     * registration, on the worker processing the mailbox it was queued in: the target's for
+     * {@code WATCH} and {@code UNWATCH}, the watcher's for {@code NOTICE}.
+     */
+    private void handle(DeathWatch.Signal signal) {
+        final DeathWatch watch = signal.watch;
+        switch (signal.kind) {
+            case WATCH -> {
+                final MailboxRegistration target = watch.targetRegistration;
+                if (access.isCurrent(target)) {
+                    target.mailbox.watches(true).watchedBy(watch);
+                } else {
+                    watch.post(DeathWatch.Kind.NOTICE, watch.watcher);
+                }
+            }
+            case UNWATCH -> {
+                final Mailbox mailbox = watch.targetRegistration.mailbox;
+                final DeathWatches watches = mailbox.watches(false);
+                if (watches != null) {
+                    watches.unwatchedBy(watch);
+                    mailbox.dropWatchesIfEmpty();
+                }
+            }
+            case NOTICE -> {
+                final MailboxRegistration watcher = watch.watcher;
+                if (!access.isCurrent(watcher)) {
+                    // NOTE: the watcher ended (its end dropped its watches): the watch ended with it.
+                    return;
+                }
+                final Suspension suspension = watcher.mailbox.suspensionOf(watcher);
+                if (suspension != null && suspension.active) {
+                    suspension.heldBack.addLast(signal);
+                } else {
+                    notify(watch);
+                }
+            }
+        }
+    }
+
+    /**
+     * Delivers {@code watch}'s notification to its watcher, live and not suspended, as its behaviour,
+     * if it still keeps that watch (it did not unwatch, or watch its target anew, meanwhile).
+     */
+    private void notify(DeathWatch watch) {
+        final Mailbox mailbox = watch.watcher.mailbox;
+        final DeathWatches watches = mailbox.watches(false);
+        if (watches != null && watches.take(watch)) {
+            mailbox.dropWatchesIfEmpty();
+            run(watch.watcher, watch.notification);
         }
     }
 

@@ -154,6 +154,13 @@ abstract class Mailbox extends MailboxFields {
      * worker has exited.
      */
     private IdentityHashMap<MailboxRegistration, Suspension> suspensions;
+    /**
+     * The death watches of this mailbox's actors ({@link DeathWatches}), null while there is none:
+     * here rather than a field in every registration, so an actor that no one watches and that
+     * watches no one pays one null check when it ends. Read and written only by the worker
+     * processing the mailbox, as {@code suspensions} is.
+     */
+    private DeathWatches watches;
 
     /** A mailbox with no owner yet: the executor sets it before any worker starts. */
     Mailbox(int index) {
@@ -358,7 +365,7 @@ abstract class Mailbox extends MailboxFields {
 
     /**
      * Forgets a registration whose actor just terminated, on the worker that ran its last behaviour:
-     * its await state and joined slot at once; its place in the live list at the next prune, which
+     * its await state, joined slot and death watches at once (notifying its watchers); its place in the live list at the next prune, which
      * comes once the ended registrations are half the list, so that each termination walks at most
      * two nodes of it on average and takes the lock only then.
      */
@@ -370,6 +377,10 @@ abstract class Mailbox extends MailboxFields {
         }
         if (suspensions != null && suspensions.remove(registration) != null && suspensions.isEmpty()) {
             suspensions = null;
+        }
+        if (watches != null) {
+            watches.ended(registration);
+            dropWatchesIfEmpty();
         }
         // NOTE: a plain read of a count written under the lock by creators: a stale value only
         // moves the prune by a termination or a few.
@@ -427,6 +438,21 @@ abstract class Mailbox extends MailboxFields {
             suspensions = new IdentityHashMap<>();
         }
         suspensions.put(registration, suspension);
+    }
+
+    /** The death watches of its actors, made if {@code make} and there is none; else null if none. On the worker processing it. */
+    final DeathWatches watches(boolean make) {
+        if (watches == null && make) {
+            watches = new DeathWatches();
+        }
+        return watches;
+    }
+
+    /** Drops the death watch table once it holds nothing; on the worker processing it. */
+    final void dropWatchesIfEmpty() {
+        if (watches != null && watches.isEmpty()) {
+            watches = null;
+        }
     }
 
     /** The await states of its live actors, for the final sweep (after every worker has exited). */

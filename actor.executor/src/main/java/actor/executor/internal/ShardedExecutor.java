@@ -194,6 +194,53 @@ final class ShardedExecutor implements ActorExecutor {
      * ({@link EnvelopeRunner#takeTerminationCredit}), with no atomic operation: a chain of actors
      * that each create the next and end costs the live count nothing.
      */
+    @Override
+    public void watch(Registration watcher, Actor<?> target, Registration targetLive, Object notification) {
+        final MailboxRegistration self = runningHere(watcher, "watch");
+        if (targetLive != null && !(targetLive instanceof MailboxRegistration)) {
+            throw new IllegalArgumentException(target + " runs on another kind of executor; watch actors of this toolkit's systems");
+        }
+        final DeathWatches kept = self.mailbox.watches(false);
+        final DeathWatch existing = kept == null ? null : kept.watchOf(self, target);
+        if (existing != null) {
+            if (existing.notification.equals(notification)) {
+                return;
+            }
+            throw new IllegalStateException(self.actor() + " already watches " + target + " with notification "
+                    + existing.notification.getClass().getName() + " not equal to the new one; unwatch it first");
+        }
+        final MailboxRegistration live = (MailboxRegistration) targetLive;
+        final DeathWatch made = new DeathWatch(self, target, live, notification);
+        self.mailbox.watches(true).keep(made);
+        if (live == null) {
+            made.post(DeathWatch.Kind.NOTICE, self);
+        } else {
+            made.post(DeathWatch.Kind.WATCH, live);
+        }
+    }
+
+    @Override
+    public void unwatch(Registration watcher, Actor<?> target) {
+        final MailboxRegistration self = runningHere(watcher, "unwatch");
+        final DeathWatches kept = self.mailbox.watches(false);
+        final DeathWatch removed = kept == null ? null : kept.forget(self, target);
+        self.mailbox.dropWatchesIfEmpty();
+        if (removed != null && removed.targetRegistration != null) {
+            removed.post(DeathWatch.Kind.UNWATCH, removed.targetRegistration);
+        }
+    }
+
+    /** {@code registration}, whose behaviour must be running on the calling worker; {@code call} names the caller for the exception. */
+    private MailboxRegistration runningHere(Registration registration, String call) {
+        final MailboxRegistration to = (MailboxRegistration) registration;
+        final Worker worker = currentWorker();
+        if (worker == null || !worker.runner.isRunning(to)) {
+            throw new IllegalStateException(call + " is for " + to.actor() + "'s own behaviour, on its worker; "
+                    + Thread.currentThread().getName() + " is not running it");
+        }
+        return to;
+    }
+
     private boolean admit(Worker creator) {
         if (creator != null && !termination.isDone() && creator.runner.takeTerminationCredit()) {
             return true;

@@ -29,6 +29,11 @@ final class UndeliveredLog {
     private final List<String> examples = new ArrayList<>(MAX_EXAMPLES);
 
     void record(Actor<?> actor, Object message) {
+        if (message instanceof DeathWatch.Signal) {
+            // NOTE: a death watch's signal is no message of the user's: once the system is done, its
+            // watcher and target have ended with it.
+            return;
+        }
         VH_COUNT.setOpaque(this, count + 1);
         if (examples.size() < MAX_EXAMPLES) {
             // NOTE: class names and the ticket only; user toString() methods are not called here.
