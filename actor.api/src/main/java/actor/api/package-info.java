@@ -3,7 +3,8 @@
  * messages}, the {@link actor.api.Allocation allocation statuses}, {@link actor.api.PoisonPill poison
  * pills}, the {@link actor.api.ActorSystem actor system} with its
  * {@link actor.api.ActorSystemConfig configuration}, and the {@link actor.api.Stash stash} in which
- * an actor holds back messages it cannot handle yet. Routers are in {@link actor.api.routing}.
+ * an actor holds back messages it cannot handle yet. An actor learns of another's end by death
+ * watch ({@link actor.api.Actor#watch(Actor, Object)}). Routers are in {@link actor.api.routing}.
  *
  * <p>Threading: actors are created and messages sent from any thread; behaviours run on the
  * system's worker threads, one at a time per actor, in per-sender FIFO order. Configuration objects

@@ -17,6 +17,8 @@
  * {@link actor.executor.internal.HandOffMoves}; the mailboxes of sleeping workers a worker runs,
  * {@link actor.executor.internal.Adoptions}. Live count, stop, abort and exit:
  * {@link actor.executor.internal.Termination}. Tickets: {@link actor.executor.internal.Placement}.
+ * Death watch (a watch, its signals, and each mailbox's table of them):
+ * {@link actor.executor.internal.DeathWatch}, {@link actor.executor.internal.DeathWatches}.
  *
  * <h2>One policy</h2>
  * Every rule of <em>when</em> or <em>where</em> is named in {@link actor.executor.internal.Policy}:

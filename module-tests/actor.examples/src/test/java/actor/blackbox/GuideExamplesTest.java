@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import actor.examples.Jobs;
 import actor.examples.Ledgers;
 import actor.examples.PriceList;
 import java.io.ByteArrayOutputStream;
@@ -34,7 +35,7 @@ class GuideExamplesTest {
     private static final Pattern PRINTS = Pattern.compile("prints ((?:`[^`]+`(?:, )?)+)");
 
     @ParameterizedTest
-    @CsvSource({"## Stash, PriceList", "## Routers, Ledgers"})
+    @CsvSource({"## Stash, PriceList", "## Routers, Ledgers", "## Death watch, Jobs"})
     void theSectionsCodeIsTheExamplesAndItPrintsWhatTheSectionSays(String heading, String example) throws IOException {
         final List<String> section = section(Files.readAllLines(GUIDE, StandardCharsets.UTF_8), heading);
         final String text = String.join(" ", section);
@@ -55,7 +56,11 @@ class GuideExamplesTest {
         final List<String> shown = Pattern.compile("`([^`]+)`").matcher(prints.group(1)).results()
                 .map(m -> m.group(1)).toList();
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        final Consumer<PrintStream> run = example.equals("PriceList") ? PriceList::run : Ledgers::run;
+        final Consumer<PrintStream> run = switch (example) {
+            case "PriceList" -> PriceList::run;
+            case "Ledgers" -> Ledgers::run;
+            default -> Jobs::run;
+        };
         run.accept(new PrintStream(bytes, true, StandardCharsets.UTF_8));
         assertEquals(shown, bytes.toString(StandardCharsets.UTF_8).lines().toList());
     }
