@@ -72,6 +72,16 @@ final class AccessImpl extends ActorAccess {
     }
 
     @Override
+    public Object timerMessage(Object tick) {
+        return ActorTimers.messageOf(tick);
+    }
+
+    @Override
+    public void ownerEnded(Object timers) {
+        ((ActorTimers<?>) timers).cancelAll();
+    }
+
+    @Override
     public String targetName(ActorRef<?> target) {
         final Actor<?> actor = Actor.actorOf(target);
         return (actor != null ? actor.getClass() : target.getClass()).getName();

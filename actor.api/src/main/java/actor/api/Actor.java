@@ -361,8 +361,11 @@ public abstract class Actor<M> {
         unwatch(localActor(target));
     }
 
-    /** This actor's live registration, for a call ({@code call}) that its own behaviour must make. */
-    private Registration liveSelf(String call) {
+    /**
+     * This actor's live registration, for a call ({@code call}) that its own behaviour must make
+     * (here, and {@link ActorTimers}'s starts).
+     */
+    final Registration liveSelf(String call) {
         final Registration self = acquireCurrent();
         if (!isLive(self)) {
             throw new IllegalStateException(this + " is not live; " + call + " from its own behaviour");

@@ -53,6 +53,19 @@ public abstract class ActorAccess {
      */
     public abstract boolean sendUnlessTerminated(ActorRef<?> target, Object message);
 
+    /**
+     * A keyed timer's expiry ({@link ActorExecutor#startTimer}), on the worker processing its live
+     * owner, just before the owner's behaviour would run it.
+     *
+     * @return the message to run as the owner's behaviour, or null if the timer was cancelled or
+     *         started again since it was started with {@code tick} (the expiry is then dropped, no
+     *         dead letter)
+     */
+    public abstract Object timerMessage(Object tick);
+
+    /** The owner of {@code timers} ({@link ActorExecutor#startTimer}) ended: cancels every timer it holds. */
+    public abstract void ownerEnded(Object timers);
+
     /** {@return for reports: the class name of the actor behind {@code target}, else of the reference} */
     public abstract String targetName(ActorRef<?> target);
 

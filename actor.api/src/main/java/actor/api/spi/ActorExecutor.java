@@ -133,6 +133,34 @@ public interface ActorExecutor {
      */
     actor.api.Cancellable scheduleSend(long delayNanos, long periodNanos, actor.api.ActorRef<?> target, Object message);
 
+    /** How a keyed timer ({@link #startTimer}) repeats. */
+    enum TimerKind {
+        /** Once, after its delay. */
+        SINGLE,
+        /** After its delay, then each period after the previous expiry. */
+        FIXED_DELAY,
+        /** After its delay, then every period from the first deadline: a late expiry does not shift the next ones. */
+        FIXED_RATE
+    }
+
+    /**
+     * A keyed timer of {@code timers} ({@link actor.api.ActorTimers}) for the actor of {@code owner},
+     * whose behaviour is running on the calling thread: expires after {@code delayNanos}, then, but
+     * for {@link TimerKind#SINGLE}, every {@code periodNanos}. Each expiry reaches
+     * {@link ActorAccess#timerMessage} with {@code tick} on the worker processing the owner, just
+     * before the owner's behaviour would run; the message it returns, if any, runs as that
+     * behaviour, in the owner's mailbox order. A delivered message pays no check for this. When
+     * {@code owner} ends, {@link ActorAccess#ownerEnded} runs with {@code timers} on the worker that
+     * ran its last behaviour, and the timer stops at its next expiry at the latest; no expiry of an
+     * ended owner is delivered or counted as a dead letter.
+     *
+     * @return a handle that cancels the timer (no expiry starts after cancel returns)
+     * @throws IllegalStateException               if the calling thread is not running a behaviour of that actor
+     * @throws actor.api.SystemNotRunningException if the executor no longer accepts actors
+     */
+    actor.api.Cancellable startTimer(Registration owner, Object timers, Object tick, TimerKind kind,
+                                     long delayNanos, long periodNanos);
+
     /** Whether the executor still accepts new actors. */
     boolean isRunning();
 

@@ -156,6 +156,8 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, Consumer<MpscMailb
         if (status == null) {
             if (message instanceof DeathWatch.Signal signal) {
                 handle(signal);
+            } else if (message instanceof Timers.Keyed expiry) {
+                expired(expiry);
             } else {
                 undelivered.record(actor, message);
             }
@@ -192,6 +194,8 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, Consumer<MpscMailb
                 undelivered.record(to.actor(), next);
             } else if (next instanceof DeathWatch.Signal notice) {
                 notify(notice.watch);
+            } else if (next instanceof Timers.Keyed expiry) {
+                deliverExpiry(expiry);
             } else {
                 run(to, next);
             }
@@ -248,6 +252,35 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, Consumer<MpscMailb
         if (watches != null && watches.take(watch)) {
             mailbox.dropWatchesIfEmpty();
             run(watch.watcher, watch.notification);
+        }
+    }
+
+    /**
+     * A keyed timer's expiry ({@link Timers.Keyed}), which reached this worker under its stand-in
+     * registration, on the worker processing its owner's mailbox: dropped if the owner has ended
+     * (its timers ended with it), held back while it awaits, else delivered if still active.
+     */
+    private void expired(Timers.Keyed expiry) {
+        final MailboxRegistration owner = expiry.owner;
+        if (!access.isCurrent(owner)) {
+            return;
+        }
+        final Suspension suspension = owner.mailbox.suspensionOf(owner);
+        if (suspension != null && suspension.active) {
+            suspension.heldBack.addLast(expiry);
+        } else {
+            deliverExpiry(expiry);
+        }
+    }
+
+    /**
+     * Runs the message of {@code expiry} as its owner's behaviour, live and not suspended, if its
+     * timer is still active: not cancelled or replaced meanwhile (the owner's timers decide).
+     */
+    private void deliverExpiry(Timers.Keyed expiry) {
+        final Object message = access.timerMessage(expiry.tick);
+        if (message != null) {
+            run(expiry.owner, message);
         }
     }
 

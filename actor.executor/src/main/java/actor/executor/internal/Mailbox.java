@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import actor.api.spi.ActorAccess;
 import actor.api.spi.ActorExecutor;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -161,6 +162,14 @@ abstract class Mailbox extends MailboxFields {
      * processing the mailbox, as {@code suspensions} is.
      */
     private DeathWatches watches;
+    /**
+     * The keyed-timer holders ({@code actor.api.ActorTimers}) of this mailbox's actors, by
+     * registration, null while there is none: each holder's timers are cancelled when its actor
+     * ends ({@link #ended}). Here rather than in every registration, so an actor of a mailbox with
+     * no keyed timer pays one null check when it ends. Read and written only by the worker
+     * processing the mailbox, as {@code suspensions} is.
+     */
+    private IdentityHashMap<MailboxRegistration, List<Object>> timerHolders;
 
     /** A mailbox with no owner yet: the executor sets it before any worker starts. */
     Mailbox(int index) {
@@ -365,7 +374,7 @@ abstract class Mailbox extends MailboxFields {
 
     /**
      * Forgets a registration whose actor just terminated, on the worker that ran its last behaviour:
-     * its await state, joined slot and death watches at once (notifying its watchers); its place in the live list at the next prune, which
+     * its await state, joined slot, death watches (notifying its watchers) and keyed timers at once; its place in the live list at the next prune, which
      * comes once the ended registrations are half the list, so that each termination walks at most
      * two nodes of it on average and takes the lock only then.
      */
@@ -381,6 +390,9 @@ abstract class Mailbox extends MailboxFields {
         if (watches != null) {
             watches.ended(registration);
             dropWatchesIfEmpty();
+        }
+        if (timerHolders != null) {
+            cancelTimers(registration, access);
         }
         // NOTE: a plain read of a count written under the lock by creators: a stale value only
         // moves the prune by a termination or a few.
@@ -446,6 +458,33 @@ abstract class Mailbox extends MailboxFields {
             watches = new DeathWatches();
         }
         return watches;
+    }
+
+    /** Keeps {@code holder}, whose timers end with {@code owner}, once; on the worker processing it. */
+    final void keepTimers(MailboxRegistration owner, Object holder) {
+        if (timerHolders == null) {
+            timerHolders = new IdentityHashMap<>();
+        }
+        final List<Object> held = timerHolders.computeIfAbsent(owner, o -> new ArrayList<>(1));
+        for (Object kept : held) {
+            if (kept == holder) {
+                return;
+            }
+        }
+        held.add(holder);
+    }
+
+    /** {@code ended}'s actor ended: cancels the timers of its holders and forgets them. */
+    private void cancelTimers(MailboxRegistration ended, ActorAccess access) {
+        final List<Object> held = timerHolders.remove(ended);
+        if (timerHolders.isEmpty()) {
+            timerHolders = null;
+        }
+        if (held != null) {
+            for (Object holder : held) {
+                access.ownerEnded(holder);
+            }
+        }
     }
 
     /** Drops the death watch table once it holds nothing; on the worker processing it. */

@@ -5,6 +5,7 @@ import actor.api.ActorError;
 import actor.api.ActorRef;
 import actor.api.ActorSystemConfig;
 import actor.api.Cancellable;
+import actor.api.spi.ActorExecutor.TimerKind;
 import actor.api.Checks;
 import actor.api.Continuation;
 import actor.api.tuning.MailboxKind;
@@ -228,6 +229,15 @@ final class ShardedExecutor implements ActorExecutor {
         if (removed != null && removed.targetRegistration != null) {
             removed.post(DeathWatch.Kind.UNWATCH, removed.targetRegistration);
         }
+    }
+
+    @Override
+    public Cancellable startTimer(Registration owner, Object holder, Object tick, TimerKind kind,
+                                  long delayNanos, long periodNanos) {
+        final MailboxRegistration self = runningHere(owner, "startTimer");
+        refuseUnlessRunning();
+        self.mailbox.keepTimers(self, holder);
+        return timers.scheduleKeyed(delayNanos, kind == TimerKind.SINGLE ? 0 : periodNanos, kind, self, tick);
     }
 
     /** {@code registration}, whose behaviour must be running on the calling worker; {@code call} names the caller for the exception. */

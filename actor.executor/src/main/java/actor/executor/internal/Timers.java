@@ -4,6 +4,7 @@ import actor.api.ActorError;
 import actor.api.ActorRef;
 import actor.api.Cancellable;
 import actor.api.spi.ActorAccess;
+import actor.api.spi.ActorExecutor.TimerKind;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
@@ -39,6 +40,10 @@ import org.agrona.collections.Long2ObjectHashMap;
  * kept in a concurrent set ({@link #livePeriodic}), so a waiting stop can name them
  * ({@link #describePeriodic}) and a close can cancel them ({@link #cancelAll}): a periodic timer
  * never ends by itself.
+ *
+ * <p>An actor's keyed timer ({@link Keyed}, {@code actor.api.ActorTimers}) ends with its owner in
+ * the same way, and is also cancelled at the owner's end ({@link Mailbox#ended}); its expiries
+ * reach the owner's worker as signals, checked there against the owner's timers.
  *
  * <p>Threading: {@link #schedule}, {@link #scheduleSend}, {@link #close} and the periodic set's
  * methods from any thread; the wheel and the map are the timer thread's alone.
@@ -151,6 +156,11 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
             return true;
         }
 
+        /** Timer thread: the deadline after this one of a periodic schedule, which expired at {@code now}. */
+        long nextDeadline(long now) {
+            return deadline + periodNanos;
+        }
+
         /** For reports: what the schedule sends to. */
         String target() {
             return "a scheduled action";
@@ -187,6 +197,58 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
     }
 
     /**
+     * A keyed timer of an actor: each expiry queues this very object in the owner's mailbox, under
+     * a stand-in registration of the owner that is never current, so no behaviour receives it and
+     * the worker finds it where the messages of ended actors go ({@link EnvelopeRunner}): there,
+     * and only there, it is checked against the owner's timers ({@link ActorAccess#timerMessage}),
+     * so a delivered message pays nothing for keyed timers. It ends with its owner, as a
+     * {@link Send} does, without a dead letter. Immutable but for the schedule's own state.
+     */
+    static final class Keyed extends Timer {
+        final MailboxRegistration owner;
+        /** The owner's timer behind this one, opaque here; handed back to {@link ActorAccess#timerMessage}. */
+        final Object tick;
+        private final MailboxRegistration standIn;
+        private final ActorAccess access;
+        private final TimerKind kind;
+
+        Keyed(long deadline, long periodNanos, TimerKind kind, ActorAccess access, MailboxRegistration owner, Object tick) {
+            super(deadline, periodNanos, null);
+            this.kind = kind;
+            this.access = access;
+            this.owner = owner;
+            this.tick = tick;
+            this.standIn = new MailboxRegistration(owner.actor(), owner.mailbox);
+        }
+
+        @Override
+        boolean fire() {
+            if (!access.isCurrent(owner)) {
+                return false;
+            }
+            // NOTE: an owner that ends after the check gets the signal behind its end; the worker
+            // drops it there (its owner is not current), unreported.
+            owner.executor().send(standIn, this);
+            return true;
+        }
+
+        @Override
+        long nextDeadline(long now) {
+            return kind == TimerKind.FIXED_DELAY ? now + periodNanos : deadline + periodNanos;
+        }
+
+        @Override
+        String target() {
+            return owner.actor().getClass().getName();
+        }
+
+        @Override
+        public String toString() {
+            return "ActorTimers." + kind;
+        }
+    }
+
+    /**
      * Queues a schedule, starting the timer thread the first time, and wakes it if it is parked
      * until after the schedule is due.
      */
@@ -197,6 +259,11 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
     /** As {@link #schedule}, for a send of {@code message} to {@code target} that ends with the target. */
     Cancellable scheduleSend(long delayNanos, long periodNanos, ActorRef<?> target, Object message) {
         return start(new Send(deadline(delayNanos), periodNanos, access, target, message));
+    }
+
+    /** As {@link #schedule}, for a keyed timer of the actor of {@code owner} ({@link Keyed}). */
+    Cancellable scheduleKeyed(long delayNanos, long periodNanos, TimerKind kind, MailboxRegistration owner, Object tick) {
+        return start(new Keyed(deadline(delayNanos), periodNanos, kind, access, owner, tick));
     }
 
     private static long deadline(long delayNanos) {
@@ -409,7 +476,7 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
             if (timer.isCancelled()) {
                 periodic.remove(timer);
             } else {
-                timer.deadline += timer.periodNanos;
+                timer.deadline = timer.nextDeadline(now);
                 rescheduled.add(timer);
             }
         }

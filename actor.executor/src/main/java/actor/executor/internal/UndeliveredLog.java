@@ -29,9 +29,9 @@ final class UndeliveredLog {
     private final List<String> examples = new ArrayList<>(MAX_EXAMPLES);
 
     void record(Actor<?> actor, Object message) {
-        if (message instanceof DeathWatch.Signal) {
-            // NOTE: a death watch's signal is no message of the user's: once the system is done, its
-            // watcher and target have ended with it.
+        if (message instanceof DeathWatch.Signal || message instanceof Timers.Keyed) {
+            // NOTE: a death watch's signal or a keyed timer's expiry is no message of the user's:
+            // once the system is done, the actors it is for have ended with it.
             return;
         }
         VH_COUNT.setOpaque(this, count + 1);
