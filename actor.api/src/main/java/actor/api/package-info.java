@@ -4,12 +4,14 @@
  * pills}, the {@link actor.api.ActorSystem actor system} with its
  * {@link actor.api.ActorSystemConfig configuration}, and the {@link actor.api.Stash stash} in which
  * an actor holds back messages it cannot handle yet. An actor learns of another's end by death
- * watch ({@link actor.api.Actor#watch(Actor, Object)}). Routers are in {@link actor.api.routing}.
+ * watch ({@link actor.api.Actor#watch(Actor, Object)}); it sends itself messages later with its
+ * keyed {@link actor.api.ActorTimers timers}. Routers are in {@link actor.api.routing}.
  *
  * <p>Threading: actors are created and messages sent from any thread; behaviours run on the
  * system's worker threads, one at a time per actor, in per-sender FIFO order. Configuration objects
- * are immutable; a stash is used by its actor's behaviours only. Problems on worker threads go to
- * the configured {@link actor.api.ErrorHandler}. Code that blocks runs on the system's blocking
- * threads instead ({@link actor.api.ActorSystem#blocking}), never on a worker.
+ * are immutable; a stash and an {@code ActorTimers} are used by their actor's behaviours only.
+ * Problems on worker threads go to the configured {@link actor.api.ErrorHandler}. Code that blocks
+ * runs on the system's blocking threads instead ({@link actor.api.ActorSystem#blocking}), never on
+ * a worker.
  */
 package actor.api;

@@ -19,6 +19,9 @@
  * {@link actor.executor.internal.Termination}. Tickets: {@link actor.executor.internal.Placement}.
  * Death watch (a watch, its signals, and each mailbox's table of them):
  * {@link actor.executor.internal.DeathWatch}, {@link actor.executor.internal.DeathWatches}.
+ * Scheduled sends and keyed timers (an expiry is a signal checked on the owner's worker; each
+ * mailbox's table of timer holders cancels them at an actor's end):
+ * {@link actor.executor.internal.Timers}.
  *
  * <h2>One policy</h2>
  * Every rule of <em>when</em> or <em>where</em> is named in {@link actor.executor.internal.Policy}:

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import actor.examples.Countdown;
 import actor.examples.Jobs;
 import actor.examples.Ledgers;
 import actor.examples.PriceList;
@@ -35,7 +36,7 @@ class GuideExamplesTest {
     private static final Pattern PRINTS = Pattern.compile("prints ((?:`[^`]+`(?:, )?)+)");
 
     @ParameterizedTest
-    @CsvSource({"## Stash, PriceList", "## Routers, Ledgers", "## Death watch, Jobs"})
+    @CsvSource({"## Stash, PriceList", "## Routers, Ledgers", "## Death watch, Jobs", "## Keyed timers, Countdown"})
     void theSectionsCodeIsTheExamplesAndItPrintsWhatTheSectionSays(String heading, String example) throws IOException {
         final List<String> section = section(Files.readAllLines(GUIDE, StandardCharsets.UTF_8), heading);
         final String text = String.join(" ", section);
@@ -59,7 +60,8 @@ class GuideExamplesTest {
         final Consumer<PrintStream> run = switch (example) {
             case "PriceList" -> PriceList::run;
             case "Ledgers" -> Ledgers::run;
-            default -> Jobs::run;
+            case "Jobs" -> Jobs::run;
+            default -> Countdown::run;
         };
         run.accept(new PrintStream(bytes, true, StandardCharsets.UTF_8));
         assertEquals(shown, bytes.toString(StandardCharsets.UTF_8).lines().toList());
