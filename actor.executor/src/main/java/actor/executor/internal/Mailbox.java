@@ -374,9 +374,10 @@ abstract class Mailbox extends MailboxFields {
 
     /**
      * Forgets a registration whose actor just terminated, on the worker that ran its last behaviour:
-     * its await state, joined slot, death watches (notifying its watchers) and keyed timers at once; its place in the live list at the next prune, which
-     * comes once the ended registrations are half the list, so that each termination walks at most
-     * two nodes of it on average and takes the lock only then.
+     * its await state, joined slot, death watches (notifying its watchers) and keyed timers
+     * (cancelled) at once; its place in the live list at the next prune, which comes once the ended
+     * registrations are half the list, so that each termination walks at most two nodes of it on
+     * average and takes the lock only then.
      */
     final void ended(MailboxRegistration registration, ActorAccess access) {
         if (registration == joinedFirst) {

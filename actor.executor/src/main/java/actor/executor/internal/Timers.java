@@ -227,7 +227,10 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
                 return false;
             }
             // NOTE: an owner that ends after the check gets the signal behind its end; the worker
-            // drops it there (its owner is not current), unreported.
+            // drops it there (its owner is not current), unreported. Publication point: the
+            // mailbox's send publishes this object and its tick (made by the owner's worker, which
+            // published it to this thread through the queue of new schedules) to the worker that
+            // handles it.
             owner.executor().send(standIn, this);
             return true;
         }
