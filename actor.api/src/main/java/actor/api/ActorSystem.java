@@ -63,6 +63,11 @@ public final class ActorSystem implements AutoCloseable {
      * publishes the one it uses with its own release store.
      */
     private final Ended[] ended;
+    /**
+     * The receptionist, made on first use ({@link #receptionist()}). Written once under
+     * {@code this}; read by any thread (volatile: the write publishes it).
+     */
+    private volatile Receptionist receptionist;
     /** Guards the one-time end of debug tracking; written under {@code this}. */
     private boolean debugReleased;
 
@@ -550,6 +555,23 @@ public final class ActorSystem implements AutoCloseable {
         Objects.requireNonNull(actor, "actor");
         actor.register(this);
         return actor;
+    }
+
+    /**
+     * {@return this system's receptionist, the registry of its actors by {@link ServiceKey}} Made on
+     * first call; its state ends with the system.
+     */
+    public Receptionist receptionist() {
+        final Receptionist seen = receptionist;
+        if (seen != null) {
+            return seen;
+        }
+        synchronized (this) {
+            if (receptionist == null) {
+                receptionist = new Receptionist(this);
+            }
+            return receptionist;
+        }
     }
 
     /** {@return whether this system accepts new actors: not yet asked to stop, or stopping with live actors} */

@@ -2,6 +2,7 @@ package actor.api;
 
 import java.util.ArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * The actors registered by the constructor functions of {@link ActorSystem#spawn} calls under way,
@@ -44,6 +45,24 @@ final class Spawning {
         final Spawning frames = FRAMES.get();
         if (frames.depth > 0) {
             frames.registered.add(actor);
+        }
+    }
+
+    /**
+     * Makes an actor through {@code make} as if no spawn call were under way on this thread: one
+     * that serves the whole system (the receptionist's watcher), which a failed spawn must not end.
+     */
+    static <A extends Actor<?>> A outside(Supplier<A> make) {
+        if (ACTIVE.get() == 0) {
+            return make.get();
+        }
+        final Spawning frames = FRAMES.get();
+        final int depth = frames.depth;
+        frames.depth = 0;
+        try {
+            return make.get();
+        } finally {
+            frames.depth = depth;
         }
     }
 

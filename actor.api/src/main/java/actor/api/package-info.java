@@ -5,7 +5,8 @@
  * {@link actor.api.ActorSystemConfig configuration}, and the {@link actor.api.Stash stash} in which
  * an actor holds back messages it cannot handle yet. An actor learns of another's end by death
  * watch ({@link actor.api.Actor#watch(Actor, Object)}); it sends itself messages later with its
- * keyed {@link actor.api.ActorTimers timers}. Routers are in {@link actor.api.routing}.
+ * keyed {@link actor.api.ActorTimers timers}; it finds others by {@link actor.api.ServiceKey typed key}
+ * through the system's {@link actor.api.Receptionist receptionist}. Routers are in {@link actor.api.routing}.
  *
  * <p>Threading: actors are created and messages sent from any thread; behaviours run on the
  * system's worker threads, one at a time per actor, in per-sender FIFO order. Configuration objects

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import actor.examples.Countdown;
+import actor.examples.Greeters;
 import actor.examples.Jobs;
 import actor.examples.Ledgers;
 import actor.examples.PriceList;
@@ -36,7 +37,7 @@ class GuideExamplesTest {
     private static final Pattern PRINTS = Pattern.compile("prints ((?:`[^`]+`(?:, )?)+)");
 
     @ParameterizedTest
-    @CsvSource({"## Stash, PriceList", "## Routers, Ledgers", "## Death watch, Jobs", "## Keyed timers, Countdown"})
+    @CsvSource({"## Stash, PriceList", "## Routers, Ledgers", "## Death watch, Jobs", "## Keyed timers, Countdown", "## Receptionist, Greeters"})
     void theSectionsCodeIsTheExamplesAndItPrintsWhatTheSectionSays(String heading, String example) throws IOException {
         final List<String> section = section(Files.readAllLines(GUIDE, StandardCharsets.UTF_8), heading);
         final String text = String.join(" ", section);
@@ -61,6 +62,7 @@ class GuideExamplesTest {
             case "PriceList" -> PriceList::run;
             case "Ledgers" -> Ledgers::run;
             case "Jobs" -> Jobs::run;
+            case "Greeters" -> Greeters::run;
             default -> Countdown::run;
         };
         run.accept(new PrintStream(bytes, true, StandardCharsets.UTF_8));
