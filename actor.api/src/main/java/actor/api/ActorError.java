@@ -32,6 +32,63 @@ public sealed interface ActorError {
     }
 
     /**
+     * What a {@link Supervised} actor did about a failure of its behaviour, by its
+     * {@link SupervisorStrategy}; also a message it refused during a back-off. The default handler
+     * logs the first few of the events that can come by the thousand ({@code RESUMED},
+     * {@code RESTARTED}, {@code BACKING_OFF}, {@code STASH_OVERFLOW}), then a summary at most every
+     * {@value LoggingErrorHandler#SUMMARY_SECONDS} seconds; the ends ({@code STOPPED},
+     * {@code LIMIT_REACHED}, {@code RESTART_FAILED}) each with their stack trace.
+     *
+     * @param actor    the supervised actor
+     * @param event    what it did
+     * @param message  the message it was handling, or refused; null for {@code RESTART_FAILED} at
+     *                 the end of a back-off
+     * @param failure  what the behaviour (or, for {@code RESTART_FAILED}, the factory) threw; null
+     *                 for {@code STASH_OVERFLOW}
+     * @param restarts restarts so far that count toward the strategy's limit (within its window,
+     *                 or consecutive for a back-off)
+     * @param delay    the back-off before the restart for {@code BACKING_OFF}, else zero
+     */
+    record Supervision(Actor<?> actor, Event event, Object message, Throwable failure, int restarts, Duration delay)
+            implements ActorError {
+
+        /** What a supervised actor did. */
+        public enum Event {
+            /** Kept its behaviour and went on ({@link SupervisorStrategy.Resume}). */
+            RESUMED,
+            /** Ended, as {@link Allocation#FINISHED} ({@link SupervisorStrategy.Stop}). */
+            STOPPED,
+            /** Dropped the message and replaced its behaviour by a fresh one ({@link SupervisorStrategy.Restart}). */
+            RESTARTED,
+            /** Dropped the message and holds the next ones until a restart after {@code delay} ({@link SupervisorStrategy.Backoff}). */
+            BACKING_OFF,
+            /** Failed once more than its strategy's limit of restarts allows, and ended. */
+            LIMIT_REACHED,
+            /** Its factory threw (or returned null) for a restart, and it ended; what it held is dead letters. */
+            RESTART_FAILED,
+            /** Handed the failure to the handler of {@link SupervisorStrategy.Escalate}, and ended. */
+            ESCALATED,
+            /** Its back-off stash was full: the message was dropped. */
+            STASH_OVERFLOW
+        }
+
+        @Override
+        public String describe() {
+            final String on = message == null ? "" : " on " + message.getClass().getName();
+            return switch (event) {
+                case STASH_OVERFLOW -> "supervised " + actor + " dropped" + on + ": its back-off stash is full";
+                case RESTART_FAILED -> "supervised " + actor + " could not restart: its factory failed with "
+                        + failure + "; it ended";
+                case LIMIT_REACHED -> "supervised " + actor + " failed" + on + " with " + failure + " after " + restarts
+                        + " restart(s), its strategy's limit; it ended";
+                case BACKING_OFF -> "supervised " + actor + " failed" + on + " with " + failure + "; restart "
+                        + restarts + " after a back-off of " + delay.toMillis() + " ms";
+                default -> "supervised " + actor + " failed" + on + " with " + failure + "; " + event;
+            };
+        }
+    }
+
+    /**
      * An {@code onDestroy} hook of an actor or a message threw; the object was terminated anyway.
      *
      * @param target  the actor or message whose hook threw

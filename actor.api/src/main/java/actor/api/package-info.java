@@ -6,7 +6,9 @@
  * an actor holds back messages it cannot handle yet. An actor learns of another's end by death
  * watch ({@link actor.api.Actor#watch(Actor, Object)}); it sends itself messages later with its
  * keyed {@link actor.api.ActorTimers timers}; it finds others by {@link actor.api.ServiceKey typed key}
- * through the system's {@link actor.api.Receptionist receptionist}. Routers are in {@link actor.api.routing}.
+ * through the system's {@link actor.api.Receptionist receptionist}. A {@link actor.api.Supervised
+ * supervised} actor restarts, resumes, stops or escalates by its {@link actor.api.SupervisorStrategy
+ * strategy} when its behaviour fails. Routers are in {@link actor.api.routing}.
  *
  * <p>Threading: actors are created and messages sent from any thread; behaviours run on the
  * system's worker threads, one at a time per actor, in per-sender FIFO order. Configuration objects
