@@ -9,6 +9,7 @@ import actor.examples.Greeters;
 import actor.examples.Jobs;
 import actor.examples.Ledgers;
 import actor.examples.PriceList;
+import actor.examples.Tally;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -37,7 +38,7 @@ class GuideExamplesTest {
     private static final Pattern PRINTS = Pattern.compile("prints ((?:`[^`]+`(?:, )?)+)");
 
     @ParameterizedTest
-    @CsvSource({"## Stash, PriceList", "## Routers, Ledgers", "## Death watch, Jobs", "## Keyed timers, Countdown", "## Receptionist, Greeters"})
+    @CsvSource({"## Stash, PriceList", "## Routers, Ledgers", "## Death watch, Jobs", "## Keyed timers, Countdown", "## Receptionist, Greeters", "## Supervision, Tally"})
     void theSectionsCodeIsTheExamplesAndItPrintsWhatTheSectionSays(String heading, String example) throws IOException {
         final List<String> section = section(Files.readAllLines(GUIDE, StandardCharsets.UTF_8), heading);
         final String text = String.join(" ", section);
@@ -63,6 +64,7 @@ class GuideExamplesTest {
             case "Ledgers" -> Ledgers::run;
             case "Jobs" -> Jobs::run;
             case "Greeters" -> Greeters::run;
+            case "Tally" -> Tally::run;
             default -> Countdown::run;
         };
         run.accept(new PrintStream(bytes, true, StandardCharsets.UTF_8));
