@@ -14,16 +14,23 @@ import org.agrona.concurrent.IdleStrategy;
 
 /**
  * The immutable configuration of a {@code RemoteNode}, made by {@link #builder()}: the node's name
- * and endpoint, its peers, the media driver, and the limits of its delivery semantics. The builder
- * validates once, in {@link Builder#build()}; an invalid value fails with an
- * {@link IllegalArgumentException} naming the field and its allowed range.
+ * and endpoint, its peers, who it trusts, the media driver, and the limits of its delivery
+ * semantics. The builder validates once, in {@link Builder#build()}; an
+ * invalid value fails with an {@link IllegalArgumentException} naming the field and its allowed range.
  *
  * <pre>{@code
  * RemoteConfig config = RemoteConfig.builder()
- *         .name("ping").endpoint("localhost:40001")
- *         .peer("pong", "localhost:40002")
+ *         .name("ping").endpoint("10.0.0.1:40001")
+ *         .peer("pong", "10.0.0.2:40002")
+ *         .secret(Files.readAllBytes(Path.of("/etc/myapp/cluster.key")))   // the same on every node
  *         .build();
  * }</pre>
+ *
+ * <p>Trust: with a {@linkplain Builder#secret secret}, every frame a node sends carries a tag only
+ * a holder of the secret can make, and a node takes no frame without a valid one (docs/remote.md,
+ * "Trust and failure"). Without one, any process that can send to the endpoint is taken for any
+ * node it names: so a node whose endpoint is not a loopback address needs a secret, or the explicit
+ * {@link Builder#insecure()}.
  */
 public final class RemoteConfig {
 
@@ -51,6 +58,8 @@ public final class RemoteConfig {
     public static final Duration DEFAULT_CLOSE_TIMEOUT = Duration.ofSeconds(2);
     /** Upper bound of every duration of the configuration. */
     public static final Duration MAX_DURATION = Duration.ofHours(1);
+    /** Shortest {@linkplain Builder#secret secret}, in bytes. */
+    public static final int MIN_SECRET_LENGTH = 16;
     /**
      * Default idle strategy of the node's threads (its receiving agent and the embedded driver):
      * 10 spins, 5 yields, then parks from 1 µs doubling up to 1 ms. It never busy-spins: an idle
@@ -77,6 +86,9 @@ public final class RemoteConfig {
     private final Duration connectTimeout;
     private final Duration closeTimeout;
     private final List<MessageCodec> codecs;
+    /** A copy of the builder's; null without one. */
+    private final byte[] secret;
+    private final boolean insecure;
 
     private RemoteConfig(Builder b, NodeAddress address) {
         this.address = address;
@@ -93,6 +105,8 @@ public final class RemoteConfig {
         this.connectTimeout = b.connectTimeout;
         this.closeTimeout = b.closeTimeout;
         this.codecs = List.copyOf(b.codecs);
+        this.secret = b.secret == null ? null : b.secret.clone();
+        this.insecure = b.insecure;
     }
 
     /** {@return a new builder holding every default} */
@@ -187,6 +201,16 @@ public final class RemoteConfig {
         return codecs;
     }
 
+    /** {@return a copy of the secret that authenticates every frame, or null without one} */
+    public byte[] secret() {
+        return secret == null ? null : secret.clone();
+    }
+
+    /** {@return whether the builder was told that the network is trusted ({@link Builder#insecure()})} */
+    public boolean insecure() {
+        return insecure;
+    }
+
     @Override
     public String toString() {
         return "RemoteConfig[" + address + ", peers=" + peers + ", driver=" + driverMode
@@ -194,7 +218,9 @@ public final class RemoteConfig {
                 + ", termLength=" + termLength + ", maxPendingMessages=" + maxPendingMessages
                 + ", retryInterval=" + retryInterval + ", heartbeatInterval=" + heartbeatInterval
                 + ", peerTimeout=" + peerTimeout + ", connectTimeout=" + connectTimeout
-                + ", closeTimeout=" + closeTimeout + "]";
+                + ", closeTimeout=" + closeTimeout
+                + ", frames=" + (secret != null ? "authenticated" : insecure ? "unauthenticated (insecure)" : "unauthenticated (loopback)")
+                + "]";
     }
 
     /** Collects settings; {@link #build()} validates them. Not thread-safe. */
@@ -214,9 +240,48 @@ public final class RemoteConfig {
         private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
         private Duration closeTimeout = DEFAULT_CLOSE_TIMEOUT;
         private final List<MessageCodec> codecs = new ArrayList<>();
+        private byte[] secret;
+        private boolean insecure;
 
         private Builder() {
         }
+
+        /**
+         * The secret shared by the nodes that talk to each other: every frame this node sends then
+         * carries an HMAC-SHA256 tag made with it (over the frame, the receiving node's name and the
+         * Aeron session that carries it), and every frame it receives without a valid tag is
+         * dropped unused and counted ({@code RemoteNode.rejectedFrames()}). So a process without the
+         * secret delivers nothing, resolves nothing, and cannot speak for a node (close it, confirm
+         * messages in its name). Frames are not encrypted: whoever sees the traffic reads the
+         * messages. Nodes with different secrets, or one with and one without, never deliver to
+         * each other. Required unless the endpoint is a loopback address or {@link #insecure()} is
+         * set. Read it from where the deployment keeps it:
+         * {@code secret(Files.readAllBytes(Path.of("/etc/myapp/cluster.key")))}.
+         *
+         * @param secret at least {@link #MIN_SECRET_LENGTH} bytes, random (e.g. {@code openssl rand 32});
+         *               copied, and checked by {@link #build()}
+         * @return this builder
+         */
+        public Builder secret(byte[] secret) {
+            this.secret = Objects.requireNonNull(secret, "secret").clone();
+            return this;
+        }
+
+        /**
+         * Lets a node whose endpoint is not a loopback address run without a {@linkplain #secret
+         * secret}, on a network where every host is trusted. What it gives up: any process that can
+         * send UDP to the endpoint delivers to every exported actor, has {@code resolve} answered,
+         * and is taken for whatever node it names (it can declare a peer closed, so that what was
+         * sent to it is reported undelivered, or confirm messages that never arrived). Not needed,
+         * and not allowed, with a secret.
+         *
+         * @return this builder
+         */
+        public Builder insecure() {
+            this.insecure = true;
+            return this;
+        }
+
 
         /**
          * Adds a codec, asked before those found with {@link java.util.ServiceLoader} of the same
@@ -462,6 +527,19 @@ public final class RemoteConfig {
             checkRange("peerTimeout", peerTimeout, heartbeatInterval.multipliedBy(3), MAX_DURATION);
             checkRange("connectTimeout", connectTimeout, Duration.ofMillis(1), MAX_DURATION);
             checkRange("closeTimeout", closeTimeout, Duration.ZERO, Duration.ofMinutes(1));
+            if (secret != null && secret.length < MIN_SECRET_LENGTH) {
+                throw new IllegalArgumentException("secret: " + secret.length + " bytes; at least " + MIN_SECRET_LENGTH
+                        + " required (MIN_SECRET_LENGTH)");
+            }
+            if (secret != null && insecure) {
+                throw new IllegalArgumentException("insecure: set with a secret; a node with a secret authenticates every"
+                        + " frame, so choose one");
+            }
+            if (secret == null && !insecure && !address.isLoopback()) {
+                throw new IllegalArgumentException("secret: required, the endpoint '" + endpoint + "' is not a loopback"
+                        + " address: give every node the same secret (RemoteConfig.Builder.secret), or declare the network"
+                        + " trusted (RemoteConfig.Builder.insecure())");
+            }
             return new RemoteConfig(this, address);
         }
 

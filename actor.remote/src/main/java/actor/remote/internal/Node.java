@@ -38,7 +38,8 @@ import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
  * to remote ones, and the resolves under way. {@code actor.remote.RemoteNode} is its public face.
  *
  * <p>Threading: every method may be called from any thread. The maps are concurrent; the counters
- * are {@link LongAdder}s; {@link #closing} is volatile.
+ * are {@link LongAdder}s; {@link #closing} is volatile. Peers are learned by the agent only
+ * ({@link #learn}).
  */
 public final class Node {
 
@@ -50,6 +51,10 @@ public final class Node {
     final long incarnation;
     /** How references to actors travel in messages; the generated exports. */
     final References references;
+    /** The secret every frame is authenticated with (a copy of the configuration's), or null without one. */
+    final byte[] secret;
+    /** The flags of every frame this node sends: {@link Wire#FLAG_AUTHENTICATED} with a secret. */
+    final short headerFlags;
     /** The DATA header of every batch this node sends, before the target's name. */
     final byte[] dataHeader;
     /** Batches offered by proxies, for the agent to keep until confirmed. */
@@ -62,6 +67,8 @@ public final class Node {
     final LongAdder acknowledgedMessages = new LongAdder();
     final LongAdder undeliveredMessages = new LongAdder();
     final LongAdder receivedMessages = new LongAdder();
+    /** Frames dropped unused (not authenticated, from a node not admitted, malformed...); written by the agent. */
+    final LongAdder rejectedFrames = new LongAdder();
 
     private final ErrorHandler errorHandler;
     private final Map<String, Proxy> proxies = new ConcurrentHashMap<>();
@@ -93,7 +100,9 @@ public final class Node {
         this.incarnation = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
         this.references = new References(this);
         this.registry = new TypeRegistry(config.codecs(), references);
-        this.dataHeader = Wire.header(Wire.DATA, incarnation, config.name(), config.endpoint());
+        this.secret = config.secret();
+        this.headerFlags = secret == null ? 0 : Wire.FLAG_AUTHENTICATED;
+        this.dataHeader = Wire.header(Wire.DATA, headerFlags, incarnation, config.name(), config.endpoint());
         DriverDirectory directory = null;
         MediaDriver embedded = null;
         Aeron client = null;
@@ -366,6 +375,11 @@ public final class Node {
     /** Messages received and handed to exported actors. */
     public long receivedMessages() {
         return receivedMessages.sum();
+    }
+
+    /** Frames received and dropped unused. */
+    public long rejectedFrames() {
+        return rejectedFrames.sum();
     }
 
     private void checkOpen() {

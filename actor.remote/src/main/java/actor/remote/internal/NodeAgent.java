@@ -24,10 +24,12 @@ import org.agrona.concurrent.Agent;
  * with the configured idle strategy). Each duty cycle it:
  * <ol>
  *   <li>takes the batches the proxies sent and keeps each until its peer confirms it;</li>
- *   <li>polls the subscription: checks each frame whole ({@link Frame}), then decodes each DATA
- *       batch and sends its messages, in order, to the exported actor it names, and applies each
- *       STATUS (a peer's confirmations and heartbeat); a malformed frame is reported once and
- *       dropped, nothing of it used;</li>
+ *   <li>polls the subscription: with a secret, checks each frame's tag first ({@link FrameTag});
+ *       checks each frame whole ({@link Frame}) and its sender (the node its session is bound to),
+ *       then decodes each DATA batch and sends its
+ *       messages, in order, to the exported actor it names, and applies each STATUS (a peer's
+ *       confirmations and heartbeat); a frame it does not take is dropped, nothing of it used,
+ *       counted, and reported (a malformed one once, the others throttled: {@link Rejections});</li>
  *   <li>every few milliseconds, updates each peer's state: connected once its publication is;
  *       lost when it stays silent past the peer timeout, closes, or does not connect in time, and
  *       then reports everything it had not confirmed; connected again when it is heard from;</li>
@@ -35,6 +37,12 @@ import org.agrona.concurrent.Agent;
  * </ol>
  * It also asks peers for the resolves under way (IDENTIFY) and answers theirs (IDENTITY), and ends
  * the generated exports whose actors terminated ({@link References#sweep()}).
+ *
+ * <p>Identity: a session (one image, one publication of the sender) is bound to the node, name and
+ * incarnation, of its first frame. A later frame on it that claims another name is rejected; one
+ * that claims the same name and another incarnation is the node restarted on the same publication
+ * (an external driver that kept it), and binds the session anew. With a secret, only a holder of
+ * the secret makes frames that get this far.
  *
  * <p>Delivery tracking works on positions of the publication to a peer: a batch is confirmed when
  * the peer's STATUS reports a position at or past the one its offer returned. When a peer's image
@@ -59,6 +67,14 @@ final class NodeAgent implements Agent {
     private final FragmentAssembler assembler = new FragmentAssembler(this::onFragment);
     /** The frame being received, checked whole before it is used. */
     private final Frame frame = new Frame();
+    /** Makes and checks the tags of the frames this agent sends and receives; null without a secret. */
+    private final FrameTag tag;
+    /** {@link FrameTag#LENGTH} with a secret, else 0. */
+    private final int tagLength;
+    /** This node's part of the authentication context of the frames it receives. */
+    private final byte[] tagContext;
+    /** The frames dropped unused, counted and reported throttled. */
+    private final Rejections rejections;
     private final Int2ObjectHashMap<Inbound> inbound = new Int2ObjectHashMap<>();
     /** Sessions whose messages are not of this protocol, reported once each. */
     private final IntHashSet foreignSessions = new IntHashSet();
@@ -80,19 +96,28 @@ final class NodeAgent implements Agent {
     /** Messages kept until confirmed. Written by the agent (single writer), read by the closing thread. */
     private volatile long retained;
 
-    /** One image of a peer's publication: where its messages come from, and how far they are delivered. */
+    /**
+     * One image of a peer's publication: the node its session is bound to (the name and incarnation
+     * of its first frame), where its messages come from, and how far they are delivered. A session
+     * whose node is refused has no peer: its frames are counted and dropped.
+     */
     private static final class Inbound {
         final int sessionId;
         final long incarnation;
+        final String name;
+        final byte[] nameBytes;
+        /** Null when the node is refused. */
         final Peer peer;
         final Image image;
         long position;
         byte[] targetName = new byte[0];
         Export target;
 
-        Inbound(int sessionId, long incarnation, Peer peer, Image image) {
+        Inbound(int sessionId, long incarnation, String name, Peer peer, Image image) {
             this.sessionId = sessionId;
             this.incarnation = incarnation;
+            this.name = name;
+            this.nameBytes = name.getBytes(StandardCharsets.UTF_8);
             this.peer = peer;
             this.image = image;
             this.position = image == null ? 0 : image.joinPosition();
@@ -104,10 +129,14 @@ final class NodeAgent implements Agent {
         this.subscription = subscription;
         this.peers = new ArrayList<>(configured);
         this.name = node.config.name();
-        final byte[] header = Wire.header(Wire.STATUS, node.incarnation, name, node.config.endpoint());
+        final byte[] header = Wire.header(Wire.STATUS, node.headerFlags, node.incarnation, name, node.config.endpoint());
         status.putBytes(0, header);
         control.putBytes(0, header);
         this.statusHeaderLength = header.length;
+        this.tag = node.secret == null ? null : new FrameTag(node.secret);
+        this.tagLength = tag == null ? 0 : FrameTag.LENGTH;
+        this.tagContext = FrameTag.context(name);
+        this.rejections = new Rejections(node, System.nanoTime());
         this.heartbeatNanos = node.config.heartbeatInterval().toNanos();
         this.peerTimeoutNanos = node.config.peerTimeout().toNanos();
         this.connectTimeoutNanos = node.config.connectTimeout().toNanos();
@@ -199,7 +228,12 @@ final class NodeAgent implements Agent {
             control.putInt(at, typeId, Wire.ORDER);
             at += 4;
         }
-        return resolve.peer.publication.offer(control, 0, at);
+        return resolve.peer.publication.offer(control, 0, sign(control, at, resolve.peer));
+    }
+
+    /** Appends the tag of the {@code length} bytes of {@code frame} for {@code peer}, with a secret; the length to send. */
+    private int sign(ExpandableArrayBuffer frame, int length, Peer peer) {
+        return tag == null ? length : tag.sign(frame, length, peer.tagContext, peer.publication.sessionId());
     }
 
     /**
@@ -212,7 +246,7 @@ final class NodeAgent implements Agent {
         final Export export = node.exports.get(buffer.getStringWithoutLengthUtf8(frame.targetAt(), frame.targetLength()));
         final int count = export == null ? 0 : frame.count();
         final byte[] type = export == null ? NOTHING : export.type().getName().getBytes(StandardCharsets.UTF_8);
-        final long answerLength = statusHeaderLength + 13 + 5L * count + 2 + type.length;
+        final long answerLength = statusHeaderLength + 13 + 5L * count + 2 + type.length + tagLength;
         if (answerLength > peer.publication.maxMessageLength()) {
             node.failure("an IDENTIFY from node '" + peer.name + "' asks about " + count + " types: the answer, "
                     + answerLength + " bytes, would be longer than the longest message (" + peer.publication.maxMessageLength()
@@ -234,7 +268,7 @@ final class NodeAgent implements Agent {
             out += 5;
         }
         out = Wire.putShortString(control, out, type);
-        peer.publication.offer(control, 0, out);
+        peer.publication.offer(control, 0, sign(control, out, peer));
     }
 
     /** A peer's IDENTITY, in {@link #frame}: completes the resolve it answers, if it is still under way. */
@@ -312,15 +346,24 @@ final class NodeAgent implements Agent {
     }
 
     /**
-     * One frame: checked whole ({@link Frame}), then handled by its kind. A malformed frame is
-     * reported once, saying what is wrong, and dropped; frames of another protocol version are
-     * reported once per session and ignored.
+     * One frame: with a secret, its tag checked before anything else of it is read; checked whole
+     * ({@link Frame}); its sender checked (the node its session is bound to); then handled by its
+     * kind. A frame without a valid tag, or claiming another node than its session's is dropped,
+     * counted and reported throttled ({@link Rejections}); a malformed frame is reported once,
+     * saying what is wrong, and dropped; frames of another protocol version are reported once per
+     * session and ignored. Every frame dropped is counted in {@code rejectedFrames}.
      */
     private void onFragment(DirectBuffer buffer, int offset, int length, Header header) {
         final int sessionId = header.sessionId();
+        if (tag != null ? !tag.verify(buffer, offset, length, tagContext, sessionId) : Frame.isTagged(buffer, offset, length)) {
+            rejections.reject(tag != null ? Rejections.Reason.UNAUTHENTICATED : Rejections.Reason.UNEXPECTED_TAG, sessionId,
+                    null, now);
+            return;
+        }
         Inbound from = inbound.get(sessionId);
         try {
-            if (!frame.wrap(buffer, offset, length)) {
+            if (!frame.wrap(buffer, offset, length, tagLength)) {
+                node.rejectedFrames.increment();
                 if (foreignSessions.add(sessionId)) {
                     node.failure("messages of another protocol (the first: " + length + " bytes, version "
                             + frame.version() + "; this node speaks " + Wire.VERSION + ") from session " + sessionId
@@ -328,10 +371,15 @@ final class NodeAgent implements Agent {
                 }
                 return;
             }
+            if (from != null && !frame.isNamed(from.nameBytes)) {
+                rejections.reject(Rejections.Reason.ANOTHER_NODE, sessionId, from.name, now);
+                return;
+            }
             if (from == null || from.incarnation != frame.incarnation()) {
                 from = open(sessionId);
             }
         } catch (MalformedFrameException malformed) {
+            node.rejectedFrames.increment();
             node.failure("a malformed frame from " + (from != null && from.peer != null ? "node '" + from.peer.name
                     + "', " : "") + "session " + sessionId + ": " + malformed.getMessage() + "; dropped", null);
             if (from != null) {
@@ -341,6 +389,7 @@ final class NodeAgent implements Agent {
         }
         final Peer peer = from.peer;
         if (peer == null) {
+            node.rejectedFrames.increment();
             return;
         }
         peer.lastHeardNanos = now;
@@ -358,10 +407,12 @@ final class NodeAgent implements Agent {
 
     /**
      * The first frame of an image, or of a new incarnation on it: who sent it, its name and endpoint
-     * checked ({@link Frame#origin()}) before a publication goes to it. A node that goes by this
-     * node's own name, and one met now to which no publication can be added (Aeron cannot resolve
-     * its host, say), are reported once, and their messages ignored (an inbound without a peer).
+     * checked ({@link Frame#origin()}) before a publication goes to it, and the session bound to it.
+     * A node that goes by this node's own name, and one met now to which no publication can be added
+     * (Aeron cannot resolve its host, say), are reported once, and their frames dropped (an inbound
+     * without a peer).
      *
+     * @return the inbound
      * @throws MalformedFrameException if the sender's name or endpoint is malformed
      */
     private Inbound open(int sessionId) {
@@ -378,7 +429,8 @@ final class NodeAgent implements Agent {
                         + ") cannot be sent to, no publication to it could be added: its messages are ignored", unreachable);
             }
         }
-        final Inbound opened = new Inbound(sessionId, frame.incarnation(), peer, subscription.imageBySessionId(sessionId));
+        final Inbound opened = new Inbound(sessionId, frame.incarnation(), origin.name(), peer,
+                subscription.imageBySessionId(sessionId));
         inbound.put(sessionId, opened);
         return opened;
     }
@@ -569,8 +621,9 @@ final class NodeAgent implements Agent {
             nextSweepNanos = now + SWEEP_NANOS;
             changes += node.references.sweep();
         }
-        return changes + resolveDue();
+        return changes + rejections.summarize(now) + resolveDue();
     }
+
 
     /** Sends each peer its STATUS when one is owed or a heartbeat is due ({@code closing}: to every connected peer, flagged). */
     private int sendStatuses(boolean closing) {
@@ -588,9 +641,9 @@ final class NodeAgent implements Agent {
                         entries++;
                     }
                 }
-                status.putShort(Wire.FLAGS_OFFSET, closing ? Wire.FLAG_CLOSING : 0, Wire.ORDER);
+                status.putShort(Wire.FLAGS_OFFSET, (short) (node.headerFlags | (closing ? Wire.FLAG_CLOSING : 0)), Wire.ORDER);
                 status.putInt(statusHeaderLength, entries, Wire.ORDER);
-                if (peer.publication.offer(status, 0, at) > 0) {
+                if (peer.publication.offer(status, 0, sign(status, at, peer)) > 0) {
                     peer.statusOwed = false;
                     peer.nextStatusNanos = now + heartbeatNanos;
                     sent++;

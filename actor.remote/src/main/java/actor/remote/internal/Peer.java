@@ -21,6 +21,8 @@ final class Peer {
     final String endpoint;
     /** Concurrent: proxies offer data on it from the workers, the agent offers status messages. */
     final Publication publication;
+    /** The receiver part of the authentication context of the frames sent to it ({@link FrameTag#context}). */
+    final byte[] tagContext;
 
     /** Written by the agent (after {@link #lostReason}); read by proxies. */
     private volatile PeerState state = PeerState.CONNECTING;
@@ -50,6 +52,7 @@ final class Peer {
         this.name = name;
         this.endpoint = endpoint;
         this.publication = publication;
+        this.tagContext = FrameTag.context(name);
         this.stateSinceNanos = nowNanos;
         this.lastHeardNanos = nowNanos;
         this.nextStatusNanos = nowNanos;
