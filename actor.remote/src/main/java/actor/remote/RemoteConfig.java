@@ -4,9 +4,13 @@ import actor.remote.codec.MessageCodec;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.agrona.concurrent.BackoffIdleStrategy;
@@ -89,8 +93,10 @@ public final class RemoteConfig {
     /** A copy of the builder's; null without one. */
     private final byte[] secret;
     private final boolean insecure;
+    /** The names a node may have to become a peer, configured peers first; null: any name. */
+    private final Set<String> allowedPeers;
 
-    private RemoteConfig(Builder b, NodeAddress address) {
+    private RemoteConfig(Builder b, NodeAddress address, Set<String> allowedPeers) {
         this.address = address;
         this.peers = List.copyOf(b.peers);
         this.driverMode = b.driverMode;
@@ -107,6 +113,7 @@ public final class RemoteConfig {
         this.codecs = List.copyOf(b.codecs);
         this.secret = b.secret == null ? null : b.secret.clone();
         this.insecure = b.insecure;
+        this.allowedPeers = allowedPeers;
     }
 
     /** {@return a new builder holding every default} */
@@ -211,6 +218,14 @@ public final class RemoteConfig {
         return insecure;
     }
 
+    /**
+     * {@return the names of the nodes that may become peers (the configured peers and those of
+     * {@link Builder#allowPeers}), or empty if any node may}
+     */
+    public Optional<Set<String>> allowedPeers() {
+        return Optional.ofNullable(allowedPeers);
+    }
+
     @Override
     public String toString() {
         return "RemoteConfig[" + address + ", peers=" + peers + ", driver=" + driverMode
@@ -220,7 +235,7 @@ public final class RemoteConfig {
                 + ", peerTimeout=" + peerTimeout + ", connectTimeout=" + connectTimeout
                 + ", closeTimeout=" + closeTimeout
                 + ", frames=" + (secret != null ? "authenticated" : insecure ? "unauthenticated (insecure)" : "unauthenticated (loopback)")
-                + "]";
+                + (allowedPeers == null ? "" : ", allowedPeers=" + allowedPeers) + "]";
     }
 
     /** Collects settings; {@link #build()} validates them. Not thread-safe. */
@@ -242,6 +257,8 @@ public final class RemoteConfig {
         private final List<MessageCodec> codecs = new ArrayList<>();
         private byte[] secret;
         private boolean insecure;
+        /** Null until {@link #allowPeers} is called. */
+        private Set<String> allowPeers;
 
         private Builder() {
         }
@@ -279,6 +296,24 @@ public final class RemoteConfig {
          */
         public Builder insecure() {
             this.insecure = true;
+            return this;
+        }
+
+        /**
+         * Restricts the nodes this one talks to: frames from a node not named here (nor configured
+         * with {@link #peer}) are dropped unused and counted, and the node never becomes a peer
+         * (no publication goes to it); {@code lookup} and {@code resolve} of it fail naming the
+         * list, and a reference to one of its actors in a message is refused. With no names, only
+         * the configured peers. By default any node may.
+         *
+         * @param names node names, as {@link NodeAddress} says; checked by {@link #build()}
+         * @return this builder
+         */
+        public Builder allowPeers(String... names) {
+            if (allowPeers == null) {
+                allowPeers = new LinkedHashSet<>();
+            }
+            allowPeers.addAll(Arrays.asList(names));
             return this;
         }
 
@@ -540,7 +575,19 @@ public final class RemoteConfig {
                         + " address: give every node the same secret (RemoteConfig.Builder.secret), or declare the network"
                         + " trusted (RemoteConfig.Builder.insecure())");
             }
-            return new RemoteConfig(this, address);
+            Set<String> allowed = null;
+            if (allowPeers != null) {
+                allowed = new LinkedHashSet<>();
+                for (NodeAddress peer : peers) {
+                    allowed.add(peer.name());
+                }
+                for (String allowedName : allowPeers) {
+                    NodeAddress.checkName("allowPeers: node name", allowedName);
+                    allowed.add(allowedName);
+                }
+                allowed = Collections.unmodifiableSet(allowed);
+            }
+            return new RemoteConfig(this, address, allowed);
         }
 
         private static void checkRange(String field, Duration value, Duration min, Duration max) {

@@ -51,8 +51,9 @@ import org.agrona.UnsafeApi;
  *       know) are reported on the receiving node ({@link ActorError.RemoteFailure}).</li>
  *   <li>Trust: with a {@linkplain RemoteConfig.Builder#secret secret}, a node takes only frames
  *       authenticated with it; any other frame is dropped unused and counted
- *       ({@link #rejectedFrames()}). A node whose endpoint is not a loopback address needs a
- *       secret, or {@link RemoteConfig.Builder#insecure()}.</li>
+ *       ({@link #rejectedFrames()}), as are frames from nodes not on the
+ *       {@linkplain RemoteConfig.Builder#allowPeers allow-list}. A node whose endpoint is not a
+ *       loopback address needs a secret, or {@link RemoteConfig.Builder#insecure()}.</li>
  *   <li>A message may carry references to actors (record components {@code ActorRef<M>}, a
  *       request's reply-to): a local actor's travels as this node and a name it is exported under
  *       for as long as it lives (see {@link #exportedNames()}), a proxy's as the remote actor it
@@ -289,8 +290,9 @@ public final class RemoteNode implements AutoCloseable {
 
     /**
      * {@return the frames received and dropped unused} A frame without a valid authentication tag
-     * (with a {@linkplain RemoteConfig.Builder#secret secret}), with one and no secret here,
-     * claiming another node than its session's first frame, malformed, or of another protocol version. Each is reported
+     * (with a {@linkplain RemoteConfig.Builder#secret secret}), with one and no secret here, from a
+     * node not on the {@linkplain RemoteConfig.Builder#allowPeers allow-list}, claiming another node
+     * than its session's first frame, malformed, or of another protocol version. Each is reported
      * too ({@link ActorError.RemoteFailure}): malformed ones each, the others at most once a second
      * per reason, with their count.
      */

@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -51,17 +53,19 @@ class RemoteConfigTest {
         final RemoteConfig defaults = minimal().build();
         assertNull(defaults.secret());
         assertFalse(defaults.insecure());
+        assertEquals(Optional.empty(), defaults.allowedPeers());
 
         final byte[] secret = new byte[RemoteConfig.MIN_SECRET_LENGTH];
         Arrays.fill(secret, (byte) 7);
         final RemoteConfig.Builder builder = RemoteConfig.builder().name("a").endpoint("10.0.0.1:40001").secret(secret)
-                .peer("b", "10.0.0.2:40002");
+                .peer("b", "10.0.0.2:40002").allowPeers("c").allowPeers();
         secret[0] = 8;
         final RemoteConfig given = builder.build();
         final byte[] kept = given.secret();
         assertEquals(7, kept[0], "the secret was copied when given");
         kept[1] = 9;
         assertEquals(7, given.secret()[1], "and is copied when read");
+        assertEquals(Optional.of(Set.of("b", "c")), given.allowedPeers(), "the configured peers are allowed");
         assertFalse(given.toString().contains("7, 7"), given.toString());
         assertTrue(given.toString().contains("frames=authenticated"), given.toString());
         assertTrue(RemoteConfig.builder().name("a").endpoint("0.0.0.0:1").insecure().build().insecure());
@@ -105,6 +109,7 @@ class RemoteConfigTest {
         assertMessage("closeTimeout = PT2M", minimal().closeTimeout(Duration.ofMinutes(2)));
         assertMessage("secret: 15 bytes; at least 16 required (MIN_SECRET_LENGTH)", minimal().secret(new byte[15]));
         assertMessage("insecure: set with a secret", minimal().secret(new byte[16]).insecure());
+        assertMessage("allowPeers: node name = 'a b': only letters", minimal().allowPeers("b", "a b"));
 
         assertThrows(IllegalArgumentException.class, () -> NodeAddress.parse("no-at-sign"));
     }

@@ -2,6 +2,7 @@ package actor.remote;
 
 import static actor.remote.Eventually.awaitTrue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import actor.api.ActorError;
@@ -20,11 +21,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Nodes in one JVM over loopback UDP, each with its own system: two nodes with different secrets,
  * or one with a secret and one without, never deliver to each other, each side counting what it
- * rejects, while nodes with the same secret talk as ever.
+ * rejects, while nodes with the same secret talk as ever; a node's allow-list keeps every other
+ * node out (its frames, its lookups, references to its actors).
  */
 class TrustTest {
 
     record Note(int n) {
+    }
+
+    record Introduction(int n, ActorRef<Note> friend) {
     }
 
     private static final byte[] SECRET = "the cluster secret, 32 bytes...".getBytes(StandardCharsets.US_ASCII);
@@ -101,5 +106,51 @@ class TrustTest {
     @Timeout(30)
     void aNodeWithASecretAndOneWithoutNeverDeliverToEachOther() throws Exception {
         exchange(SECRET, null, false);
+    }
+
+    @Test
+    @Timeout(30)
+    void anAllowListKeepsEveryOtherNodeOutOfItsFramesItsLookupsAndTheReferencesToItsActors() throws Exception {
+        final String ex = Ports.freeEndpoint();
+        final String ey = Ports.freeEndpoint();
+        final String ez = Ports.freeEndpoint();
+        try (ActorTestKit kx = ActorTestKit.start(); ActorTestKit ky = ActorTestKit.start(); ActorTestKit kz = ActorTestKit.start()) {
+            final TestProbe<Note> sink = kx.probe();
+            final TestProbe<Introduction> introductions = kx.probe();
+            final RemoteNode x = RemoteNode.start(kx.system(), node("x", ex, SECRET).allowPeers("y").build(), n -> {
+                n.export("sink", Note.class, sink.ref());
+                n.export("introductions", Introduction.class, introductions.ref());
+            });
+            final RemoteNode y = RemoteNode.start(ky.system(), node("y", ey, SECRET).peer("x", ex).peer("z", ez).build());
+            final RemoteNode z = RemoteNode.start(kz.system(), node("z", ez, SECRET).peer("x", ex).build(),
+                    n -> n.export("sink", Note.class, kz.<Note>probe().ref()));
+            z.lookup("x", "sink", Note.class).send(new Note(-1));
+            y.lookup("x", "sink", Note.class).send(new Note(1));
+            assertEquals(new Note(1), sink.expectMessage(Duration.ofSeconds(10)));
+            awaitTrue("z's frames rejected", Duration.ofSeconds(10), () -> x.rejectedFrames() > 0);
+            awaitTrue("z's note reported undelivered where it was sent", Duration.ofSeconds(10), () -> z.undeliveredMessages() == 1);
+            sink.expectNoMessage(Duration.ofMillis(100));
+            assertEquals(List.of("y"), x.peers(), "z never became a peer");
+
+            final IllegalArgumentException lookup = assertThrows(IllegalArgumentException.class,
+                    () -> x.lookup("z", "sink", Note.class));
+            assertEquals("node 'z' is not allowed: it is not on the allow-list of node 'x' (RemoteConfig.Builder.allowPeers:"
+                    + " [y]), so it never becomes a peer", lookup.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> x.resolve("z", "sink", Note.class, Duration.ofSeconds(1)));
+
+            kx.takeErrors();
+            y.lookup("x", "introductions", Introduction.class).send(new Introduction(2, y.lookup("z", "sink", Note.class)));
+            awaitTrue("the introduction refused", Duration.ofSeconds(10), () -> kx.takeErrors().stream()
+                    .filter(ActorError.RemoteFailure.class::isInstance).map(ActorError.RemoteFailure.class::cast)
+                    .anyMatch(f -> f.failure() != null && f.failure().getMessage().equals("node 'z' at " + ez + " may not"
+                            + " become a peer of node 'x': it is not on the allow-list (RemoteConfig.Builder.allowPeers: [y])")));
+            introductions.expectNoMessage(Duration.ofMillis(100));
+            assertEquals(List.of("y"), x.peers());
+            z.close();
+            y.close();
+            x.close();
+            ky.takeErrors();
+            kz.takeErrors();
+        }
     }
 }

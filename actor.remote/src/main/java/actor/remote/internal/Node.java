@@ -245,6 +245,11 @@ public final class Node {
 
     private Peer knownPeer(String nodeName) {
         final Peer peer = peers.get(nodeName);
+        if (peer == null && config.allowedPeers().isPresent() && !config.allowedPeers().get().contains(nodeName)) {
+            throw new IllegalArgumentException("node '" + nodeName + "' is not allowed: it is not on the allow-list of node '"
+                    + config.name() + "' (RemoteConfig.Builder.allowPeers: " + config.allowedPeers().get()
+                    + "), so it never becomes a peer");
+        }
         if (peer == null) {
             throw new IllegalArgumentException("unknown node '" + nodeName + "': not a peer of node '" + config.name()
                     + "' (configure it with RemoteConfig.Builder.peer, or wait until it has sent to this node); peers: "

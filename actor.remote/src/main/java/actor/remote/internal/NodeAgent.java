@@ -25,8 +25,8 @@ import org.agrona.concurrent.Agent;
  * <ol>
  *   <li>takes the batches the proxies sent and keeps each until its peer confirms it;</li>
  *   <li>polls the subscription: with a secret, checks each frame's tag first ({@link FrameTag});
- *       checks each frame whole ({@link Frame}) and its sender (the node its session is bound to),
- *       then decodes each DATA batch and sends its
+ *       checks each frame whole ({@link Frame}) and its sender (the node its session is bound to,
+ *       the allow-list), then decodes each DATA batch and sends its
  *       messages, in order, to the exported actor it names, and applies each STATUS (a peer's
  *       confirmations and heartbeat); a frame it does not take is dropped, nothing of it used,
  *       counted, and reported (a malformed one once, the others throttled: {@link Rejections});</li>
@@ -75,6 +75,8 @@ final class NodeAgent implements Agent {
     private final byte[] tagContext;
     /** The frames dropped unused, counted and reported throttled. */
     private final Rejections rejections;
+    /** The names a node may have to become a peer; null: any. */
+    private final Set<String> allowedPeers;
     private final Int2ObjectHashMap<Inbound> inbound = new Int2ObjectHashMap<>();
     /** Sessions whose messages are not of this protocol, reported once each. */
     private final IntHashSet foreignSessions = new IntHashSet();
@@ -108,17 +110,20 @@ final class NodeAgent implements Agent {
         final byte[] nameBytes;
         /** Null when the node is refused. */
         final Peer peer;
+        /** Why the node is refused, to report each frame (throttled); null when it is not, or was reported once and for all. */
+        final Rejections.Reason refusal;
         final Image image;
         long position;
         byte[] targetName = new byte[0];
         Export target;
 
-        Inbound(int sessionId, long incarnation, String name, Peer peer, Image image) {
+        Inbound(int sessionId, long incarnation, String name, Peer peer, Rejections.Reason refusal, Image image) {
             this.sessionId = sessionId;
             this.incarnation = incarnation;
             this.name = name;
             this.nameBytes = name.getBytes(StandardCharsets.UTF_8);
             this.peer = peer;
+            this.refusal = refusal;
             this.image = image;
             this.position = image == null ? 0 : image.joinPosition();
         }
@@ -137,6 +142,7 @@ final class NodeAgent implements Agent {
         this.tagLength = tag == null ? 0 : FrameTag.LENGTH;
         this.tagContext = FrameTag.context(name);
         this.rejections = new Rejections(node, System.nanoTime());
+        this.allowedPeers = node.config.allowedPeers().orElse(null);
         this.heartbeatNanos = node.config.heartbeatInterval().toNanos();
         this.peerTimeoutNanos = node.config.peerTimeout().toNanos();
         this.connectTimeoutNanos = node.config.connectTimeout().toNanos();
@@ -347,8 +353,9 @@ final class NodeAgent implements Agent {
 
     /**
      * One frame: with a secret, its tag checked before anything else of it is read; checked whole
-     * ({@link Frame}); its sender checked (the node its session is bound to); then handled by its
-     * kind. A frame without a valid tag, or claiming another node than its session's is dropped,
+     * ({@link Frame}); its sender checked (the node its session is bound to, or, on the session's
+     * first frame, whether the node is admitted); then handled by its kind. A frame without a valid
+     * tag, from a node not admitted, or claiming another node than its session's is dropped,
      * counted and reported throttled ({@link Rejections}); a malformed frame is reported once,
      * saying what is wrong, and dropped; frames of another protocol version are reported once per
      * session and ignored. Every frame dropped is counted in {@code rejectedFrames}.
@@ -389,7 +396,11 @@ final class NodeAgent implements Agent {
         }
         final Peer peer = from.peer;
         if (peer == null) {
-            node.rejectedFrames.increment();
+            if (from.refusal != null) {
+                rejections.reject(from.refusal, sessionId, from.name, now);
+            } else {
+                node.rejectedFrames.increment();
+            }
             return;
         }
         peer.lastHeardNanos = now;
@@ -410,7 +421,8 @@ final class NodeAgent implements Agent {
      * checked ({@link Frame#origin()}) before a publication goes to it, and the session bound to it.
      * A node that goes by this node's own name, and one met now to which no publication can be added
      * (Aeron cannot resolve its host, say), are reported once, and their frames dropped (an inbound
-     * without a peer).
+     * without a peer). A node not on the allow-list gets an inbound without a peer too, its frames
+     * reported throttled.
      *
      * @return the inbound
      * @throws MalformedFrameException if the sender's name or endpoint is malformed
@@ -418,10 +430,11 @@ final class NodeAgent implements Agent {
     private Inbound open(int sessionId) {
         final NodeAddress origin = frame.origin();
         Peer peer = null;
+        Rejections.Reason refusal = null;
         if (origin.name().equals(name)) {
             node.failure("a node with this node's own name sent from " + origin.endpoint()
                     + ": node names must be unique; its messages are ignored", null);
-        } else {
+        } else if (node.peers.get(origin.name()) != null || (refusal = refusal(origin.name())) == null) {
             try {
                 peer = peer(origin.name(), origin.endpoint());
             } catch (AeronException unreachable) {
@@ -429,19 +442,32 @@ final class NodeAgent implements Agent {
                         + ") cannot be sent to, no publication to it could be added: its messages are ignored", unreachable);
             }
         }
-        final Inbound opened = new Inbound(sessionId, frame.incarnation(), origin.name(), peer,
+        final Inbound opened = new Inbound(sessionId, frame.incarnation(), origin.name(), peer, refusal,
                 subscription.imageBySessionId(sessionId));
         inbound.put(sessionId, opened);
         return opened;
     }
 
+    /** Why node {@code nodeName}, not a peer, may not become one: not allowed; null if it may. */
+    private Rejections.Reason refusal(String nodeName) {
+        return allowedPeers != null && !allowedPeers.contains(nodeName) ? Rejections.Reason.NOT_ALLOWED : null;
+    }
+
     /**
      * The peer named {@code name}: a known one, or one learned now at {@code endpoint} (a node that
      * sent to this one, or that a reference received names).
+     *
+     * @throws IllegalArgumentException if the node is not a peer and may not become one (not on the
+     *                                  allow-list)
      */
     Peer peer(String name, String endpoint) {
         Peer peer = node.peers.get(name);
         if (peer == null) {
+            final Rejections.Reason refusal = refusal(name);
+            if (refusal != null) {
+                throw new IllegalArgumentException("node '" + name + "' at " + endpoint + " may not become a peer of node '"
+                        + this.name + "': it is not on the allow-list (RemoteConfig.Builder.allowPeers: " + allowedPeers + ")");
+            }
             peer = node.learn(name, endpoint, now);
             peers.add(peer);
         }

@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * The frames a node drops, unused, because it does not take them from their sender (no valid tag,
- * another node than its session's...): each is counted ({@code Node.rejectedFrames}), and reported as a
+ * a node it does not admit...): each is counted ({@code Node.rejectedFrames}), and reported as a
  * {@code RemoteFailure}, throttled by {@link Reason}: the first at once, then at most one summary
  * per reason every {@link #REPORT_INTERVAL_NANOS}, counting those since the last report. So a
  * flood of forged frames makes about one report a second, whatever its rate; the exact count is
@@ -27,7 +27,9 @@ final class Rejections {
                 + " RemoteConfig.Builder.secret)"),
         /** A frame claims another node than the first frame of its session did. */
         ANOTHER_NODE("claiming another node than the first frame of its session (a session is bound to the node of"
-                + " its first frame)");
+                + " its first frame)"),
+        /** A frame from a node not on the allow-list. */
+        NOT_ALLOWED("from a node not on the allow-list (RemoteConfig.Builder.allowPeers)");
 
         final String what;
 
