@@ -19,7 +19,7 @@ import org.agrona.concurrent.IdleStrategy;
 /**
  * The immutable configuration of a {@code RemoteNode}, made by {@link #builder()}: the node's name
  * and endpoint, its peers, who it trusts, the media driver, and the limits of its delivery
- * semantics. The builder validates once, in {@link Builder#build()}; an
+ * semantics and of what it learns. The builder validates once, in {@link Builder#build()}; an
  * invalid value fails with an {@link IllegalArgumentException} naming the field and its allowed range.
  *
  * <pre>{@code
@@ -64,6 +64,12 @@ public final class RemoteConfig {
     public static final Duration MAX_DURATION = Duration.ofHours(1);
     /** Shortest {@linkplain Builder#secret secret}, in bytes. */
     public static final int MIN_SECRET_LENGTH = 16;
+    /** Default number of peers a node learns (nodes that sent to it, or that references in messages name) beyond the configured ones. */
+    public static final int DEFAULT_MAX_LEARNED_PEERS = 64;
+    /** Upper bound for {@link Builder#maxLearnedPeers(int)}. */
+    public static final int MAX_LEARNED_PEERS = 4096;
+    /** Default time a learned peer stays lost, unused, before the node forgets it: six default peer timeouts. */
+    public static final Duration DEFAULT_LEARNED_PEER_EXPIRY = Duration.ofSeconds(30);
     /**
      * Default idle strategy of the node's threads (its receiving agent and the embedded driver):
      * 10 spins, 5 yields, then parks from 1 µs doubling up to 1 ms. It never busy-spins: an idle
@@ -95,6 +101,8 @@ public final class RemoteConfig {
     private final boolean insecure;
     /** The names a node may have to become a peer, configured peers first; null: any name. */
     private final Set<String> allowedPeers;
+    private final int maxLearnedPeers;
+    private final Duration learnedPeerExpiry;
 
     private RemoteConfig(Builder b, NodeAddress address, Set<String> allowedPeers) {
         this.address = address;
@@ -114,6 +122,8 @@ public final class RemoteConfig {
         this.secret = b.secret == null ? null : b.secret.clone();
         this.insecure = b.insecure;
         this.allowedPeers = allowedPeers;
+        this.maxLearnedPeers = b.maxLearnedPeers;
+        this.learnedPeerExpiry = b.learnedPeerExpiry;
     }
 
     /** {@return a new builder holding every default} */
@@ -226,6 +236,16 @@ public final class RemoteConfig {
         return Optional.ofNullable(allowedPeers);
     }
 
+    /** {@return how many peers the node learns beyond the configured ones} */
+    public int maxLearnedPeers() {
+        return maxLearnedPeers;
+    }
+
+    /** {@return how long a learned peer stays lost and unused before the node forgets it} */
+    public Duration learnedPeerExpiry() {
+        return learnedPeerExpiry;
+    }
+
     @Override
     public String toString() {
         return "RemoteConfig[" + address + ", peers=" + peers + ", driver=" + driverMode
@@ -235,7 +255,8 @@ public final class RemoteConfig {
                 + ", peerTimeout=" + peerTimeout + ", connectTimeout=" + connectTimeout
                 + ", closeTimeout=" + closeTimeout
                 + ", frames=" + (secret != null ? "authenticated" : insecure ? "unauthenticated (insecure)" : "unauthenticated (loopback)")
-                + (allowedPeers == null ? "" : ", allowedPeers=" + allowedPeers) + "]";
+                + (allowedPeers == null ? "" : ", allowedPeers=" + allowedPeers) + ", maxLearnedPeers=" + maxLearnedPeers
+                + ", learnedPeerExpiry=" + learnedPeerExpiry + "]";
     }
 
     /** Collects settings; {@link #build()} validates them. Not thread-safe. */
@@ -259,6 +280,8 @@ public final class RemoteConfig {
         private boolean insecure;
         /** Null until {@link #allowPeers} is called. */
         private Set<String> allowPeers;
+        private int maxLearnedPeers = DEFAULT_MAX_LEARNED_PEERS;
+        private Duration learnedPeerExpiry = DEFAULT_LEARNED_PEER_EXPIRY;
 
         private Builder() {
         }
@@ -317,6 +340,35 @@ public final class RemoteConfig {
             return this;
         }
 
+        /**
+         * How many peers the node learns beyond the configured ones (nodes that sent to it, and
+         * nodes that references in messages name); a node met beyond that is refused, its frames
+         * dropped and counted, until a learned peer is forgotten ({@link #learnedPeerExpiry}). 0 to
+         * {@link #MAX_LEARNED_PEERS}; default {@link #DEFAULT_MAX_LEARNED_PEERS}.
+         *
+         * @param maxLearnedPeers the cap; checked in {@link #build()}
+         * @return this builder
+         */
+        public Builder maxLearnedPeers(int maxLearnedPeers) {
+            this.maxLearnedPeers = maxLearnedPeers;
+            return this;
+        }
+
+        /**
+         * How long a learned peer may stay lost with nothing sent to it before the node forgets it:
+         * closes its publication, ends the references to its actors (sending to them then makes
+         * dead letters) and frees its place under {@link #maxLearnedPeers}. Everything sent to it
+         * was confirmed or reported when it was lost. It is learned again if it sends again.
+         * Configured peers are never forgotten. 1 ms to {@link #MAX_DURATION}; default
+         * {@link #DEFAULT_LEARNED_PEER_EXPIRY}.
+         *
+         * @param learnedPeerExpiry the time; checked in {@link #build()}
+         * @return this builder
+         */
+        public Builder learnedPeerExpiry(Duration learnedPeerExpiry) {
+            this.learnedPeerExpiry = Objects.requireNonNull(learnedPeerExpiry, "learnedPeerExpiry");
+            return this;
+        }
 
         /**
          * Adds a codec, asked before those found with {@link java.util.ServiceLoader} of the same
@@ -587,6 +639,11 @@ public final class RemoteConfig {
                 }
                 allowed = Collections.unmodifiableSet(allowed);
             }
+            if (maxLearnedPeers < 0 || maxLearnedPeers > MAX_LEARNED_PEERS) {
+                throw new IllegalArgumentException("maxLearnedPeers = " + maxLearnedPeers + ": must be in [0, "
+                        + MAX_LEARNED_PEERS + "]");
+            }
+            checkRange("learnedPeerExpiry", learnedPeerExpiry, Duration.ofMillis(1), MAX_DURATION);
             return new RemoteConfig(this, address, allowed);
         }
 

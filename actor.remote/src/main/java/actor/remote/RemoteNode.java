@@ -263,7 +263,11 @@ public final class RemoteNode implements AutoCloseable {
         return this.node.peerState(node);
     }
 
-    /** {@return the names of the peers, configured or learned from the messages received, in order} */
+    /**
+     * {@return the names of the peers, configured or learned from the messages received, in order}
+     * Learned peers are bounded ({@link RemoteConfig#maxLearnedPeers()}) and forgotten once lost and
+     * unused for {@link RemoteConfig#learnedPeerExpiry()}.
+     */
     public List<String> peers() {
         return node.peerNames();
     }
@@ -291,7 +295,8 @@ public final class RemoteNode implements AutoCloseable {
     /**
      * {@return the frames received and dropped unused} A frame without a valid authentication tag
      * (with a {@linkplain RemoteConfig.Builder#secret secret}), with one and no secret here, from a
-     * node not on the {@linkplain RemoteConfig.Builder#allowPeers allow-list}, claiming another node
+     * node not on the {@linkplain RemoteConfig.Builder#allowPeers allow-list} or beyond the
+     * {@linkplain RemoteConfig.Builder#maxLearnedPeers cap} on learned peers, claiming another node
      * than its session's first frame, malformed, or of another protocol version. Each is reported
      * too ({@link ActorError.RemoteFailure}): malformed ones each, the others at most once a second
      * per reason, with their count.

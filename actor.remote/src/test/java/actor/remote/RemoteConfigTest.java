@@ -54,11 +54,14 @@ class RemoteConfigTest {
         assertNull(defaults.secret());
         assertFalse(defaults.insecure());
         assertEquals(Optional.empty(), defaults.allowedPeers());
+        assertEquals(RemoteConfig.DEFAULT_MAX_LEARNED_PEERS, defaults.maxLearnedPeers());
+        assertEquals(RemoteConfig.DEFAULT_LEARNED_PEER_EXPIRY, defaults.learnedPeerExpiry());
 
         final byte[] secret = new byte[RemoteConfig.MIN_SECRET_LENGTH];
         Arrays.fill(secret, (byte) 7);
         final RemoteConfig.Builder builder = RemoteConfig.builder().name("a").endpoint("10.0.0.1:40001").secret(secret)
-                .peer("b", "10.0.0.2:40002").allowPeers("c").allowPeers();
+                .peer("b", "10.0.0.2:40002").allowPeers("c").allowPeers().maxLearnedPeers(0)
+                .learnedPeerExpiry(Duration.ofMillis(1));
         secret[0] = 8;
         final RemoteConfig given = builder.build();
         final byte[] kept = given.secret();
@@ -66,6 +69,8 @@ class RemoteConfigTest {
         kept[1] = 9;
         assertEquals(7, given.secret()[1], "and is copied when read");
         assertEquals(Optional.of(Set.of("b", "c")), given.allowedPeers(), "the configured peers are allowed");
+        assertEquals(0, given.maxLearnedPeers());
+        assertEquals(Duration.ofMillis(1), given.learnedPeerExpiry());
         assertFalse(given.toString().contains("7, 7"), given.toString());
         assertTrue(given.toString().contains("frames=authenticated"), given.toString());
         assertTrue(RemoteConfig.builder().name("a").endpoint("0.0.0.0:1").insecure().build().insecure());
@@ -110,7 +115,10 @@ class RemoteConfigTest {
         assertMessage("secret: 15 bytes; at least 16 required (MIN_SECRET_LENGTH)", minimal().secret(new byte[15]));
         assertMessage("insecure: set with a secret", minimal().secret(new byte[16]).insecure());
         assertMessage("allowPeers: node name = 'a b': only letters", minimal().allowPeers("b", "a b"));
-
+        assertMessage("maxLearnedPeers = -1: must be in [0, 4096]", minimal().maxLearnedPeers(-1));
+        assertMessage("maxLearnedPeers = 4097: must be in [0, 4096]", minimal().maxLearnedPeers(4097));
+        assertMessage("learnedPeerExpiry = PT0S: must be in [PT0.001S, PT1H]", minimal().learnedPeerExpiry(Duration.ZERO));
+        assertMessage("learnedPeerExpiry = PT2H", minimal().learnedPeerExpiry(Duration.ofHours(2)));
         assertThrows(IllegalArgumentException.class, () -> NodeAddress.parse("no-at-sign"));
     }
 

@@ -38,8 +38,8 @@ import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
  * to remote ones, and the resolves under way. {@code actor.remote.RemoteNode} is its public face.
  *
  * <p>Threading: every method may be called from any thread. The maps are concurrent; the counters
- * are {@link LongAdder}s; {@link #closing} is volatile. Peers are learned by the agent only
- * ({@link #learn}).
+ * are {@link LongAdder}s; {@link #closing} is volatile. Peers are learned and forgotten by the
+ * agent only ({@link #learn}, {@link #forget}).
  */
 public final class Node {
 
@@ -138,7 +138,7 @@ public final class Node {
             for (NodeAddress address : config.peers()) {
                 peers.put(address.name(), new Peer(address.name(), address.endpoint(),
                         client.addPublication(Wire.publicationChannel(address.endpoint(), config.termLength()),
-                                config.streamId()), now));
+                                config.streamId()), true, now));
             }
         } catch (RuntimeException | Error e) {
             closeQuietly(client, embedded, directory);
@@ -318,9 +318,28 @@ public final class Node {
     /** Called by the agent on a message from a node it does not know: a publication back, for its status messages. */
     Peer learn(String name, String endpoint, long nowNanos) {
         final Peer peer = new Peer(name, endpoint, aeron.addPublication(
-                Wire.publicationChannel(endpoint, config.termLength()), config.streamId()), nowNanos);
+                Wire.publicationChannel(endpoint, config.termLength()), config.streamId()), false, nowNanos);
         peers.put(name, peer);
         return peer;
+    }
+
+    /**
+     * Called by the agent on a learned peer lost and unused past the expiry: it is no longer a peer,
+     * the proxies to its actors end (what they hold is reported: the peer is lost), and its
+     * publication closes. Everything sent to it was confirmed or reported when it was lost.
+     */
+    void forget(Peer peer) {
+        peers.remove(peer.name, peer);
+        for (Map.Entry<String, Proxy> entry : proxies.entrySet()) {
+            final Proxy proxy = entry.getValue();
+            if (proxy.sendsTo(peer) && proxies.remove(entry.getKey(), proxy)) {
+                references.proxyEnded(proxy);
+                proxy.close();
+            }
+        }
+        peer.publication.close();
+        LOG.log(System.Logger.Level.INFO, "node '" + config.name() + "' forgot learned peer '" + peer.name + "' at "
+                + peer.endpoint + ", lost (" + peer.lostReason() + ") and unused for " + config.learnedPeerExpiry());
     }
 
     /** Messages to {@code route} not known delivered: counted, reported to the system's error handler. */

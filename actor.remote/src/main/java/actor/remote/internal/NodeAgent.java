@@ -26,13 +26,14 @@ import org.agrona.concurrent.Agent;
  *   <li>takes the batches the proxies sent and keeps each until its peer confirms it;</li>
  *   <li>polls the subscription: with a secret, checks each frame's tag first ({@link FrameTag});
  *       checks each frame whole ({@link Frame}) and its sender (the node its session is bound to,
- *       the allow-list), then decodes each DATA batch and sends its
+ *       the allow-list, the cap on learned peers), then decodes each DATA batch and sends its
  *       messages, in order, to the exported actor it names, and applies each STATUS (a peer's
  *       confirmations and heartbeat); a frame it does not take is dropped, nothing of it used,
  *       counted, and reported (a malformed one once, the others throttled: {@link Rejections});</li>
  *   <li>every few milliseconds, updates each peer's state: connected once its publication is;
  *       lost when it stays silent past the peer timeout, closes, or does not connect in time, and
- *       then reports everything it had not confirmed; connected again when it is heard from;</li>
+ *       then reports everything it had not confirmed; connected again when it is heard from; a
+ *       learned peer lost and unused past the expiry is forgotten;</li>
  *   <li>sends each peer a STATUS when it has delivered more of its messages, or a heartbeat is due.</li>
  * </ol>
  * It also asks peers for the resolves under way (IDENTIFY) and answers theirs (IDENTITY), and ends
@@ -77,6 +78,10 @@ final class NodeAgent implements Agent {
     private final Rejections rejections;
     /** The names a node may have to become a peer; null: any. */
     private final Set<String> allowedPeers;
+    private final int maxLearnedPeers;
+    /** Peers learned and not forgotten. */
+    private int learnedPeers;
+    private final long learnedPeerExpiryNanos;
     private final Int2ObjectHashMap<Inbound> inbound = new Int2ObjectHashMap<>();
     /** Sessions whose messages are not of this protocol, reported once each. */
     private final IntHashSet foreignSessions = new IntHashSet();
@@ -143,6 +148,8 @@ final class NodeAgent implements Agent {
         this.tagContext = FrameTag.context(name);
         this.rejections = new Rejections(node, System.nanoTime());
         this.allowedPeers = node.config.allowedPeers().orElse(null);
+        this.maxLearnedPeers = node.config.maxLearnedPeers();
+        this.learnedPeerExpiryNanos = node.config.learnedPeerExpiry().toNanos();
         this.heartbeatNanos = node.config.heartbeatInterval().toNanos();
         this.peerTimeoutNanos = node.config.peerTimeout().toNanos();
         this.connectTimeoutNanos = node.config.connectTimeout().toNanos();
@@ -384,6 +391,9 @@ final class NodeAgent implements Agent {
             }
             if (from == null || from.incarnation != frame.incarnation()) {
                 from = open(sessionId);
+                if (from == null) {
+                    return;
+                }
             }
         } catch (MalformedFrameException malformed) {
             node.rejectedFrames.increment();
@@ -422,9 +432,10 @@ final class NodeAgent implements Agent {
      * A node that goes by this node's own name, and one met now to which no publication can be added
      * (Aeron cannot resolve its host, say), are reported once, and their frames dropped (an inbound
      * without a peer). A node not on the allow-list gets an inbound without a peer too, its frames
-     * reported throttled.
+     * reported throttled. A node that would be a learned peer beyond the cap gets nothing: its
+     * frame is rejected, and the next one is checked again (a place may have been freed).
      *
-     * @return the inbound
+     * @return the inbound, or null if the frame is rejected and the session left unbound
      * @throws MalformedFrameException if the sender's name or endpoint is malformed
      */
     private Inbound open(int sessionId) {
@@ -441,6 +452,9 @@ final class NodeAgent implements Agent {
                 node.failure("node '" + origin.name() + "' at " + origin.endpoint() + " (session " + sessionId
                         + ") cannot be sent to, no publication to it could be added: its messages are ignored", unreachable);
             }
+        } else if (refusal == Rejections.Reason.OVER_CAP) {
+            rejections.reject(refusal, sessionId, origin.name(), now);
+            return null;
         }
         final Inbound opened = new Inbound(sessionId, frame.incarnation(), origin.name(), peer, refusal,
                 subscription.imageBySessionId(sessionId));
@@ -448,9 +462,12 @@ final class NodeAgent implements Agent {
         return opened;
     }
 
-    /** Why node {@code nodeName}, not a peer, may not become one: not allowed; null if it may. */
+    /** Why node {@code nodeName}, not a peer, may not become one now: not allowed, or over the cap; null if it may. */
     private Rejections.Reason refusal(String nodeName) {
-        return allowedPeers != null && !allowedPeers.contains(nodeName) ? Rejections.Reason.NOT_ALLOWED : null;
+        if (allowedPeers != null && !allowedPeers.contains(nodeName)) {
+            return Rejections.Reason.NOT_ALLOWED;
+        }
+        return learnedPeers >= maxLearnedPeers ? Rejections.Reason.OVER_CAP : null;
     }
 
     /**
@@ -458,7 +475,7 @@ final class NodeAgent implements Agent {
      * sent to this one, or that a reference received names).
      *
      * @throws IllegalArgumentException if the node is not a peer and may not become one (not on the
-     *                                  allow-list)
+     *                                  allow-list, or one learned peer too many)
      */
     Peer peer(String name, String endpoint) {
         Peer peer = node.peers.get(name);
@@ -466,10 +483,13 @@ final class NodeAgent implements Agent {
             final Rejections.Reason refusal = refusal(name);
             if (refusal != null) {
                 throw new IllegalArgumentException("node '" + name + "' at " + endpoint + " may not become a peer of node '"
-                        + this.name + "': it is not on the allow-list (RemoteConfig.Builder.allowPeers: " + allowedPeers + ")");
+                        + this.name + "': " + (refusal == Rejections.Reason.NOT_ALLOWED
+                        ? "it is not on the allow-list (RemoteConfig.Builder.allowPeers: " + allowedPeers + ")"
+                        : "this node has learned " + learnedPeers + " peers, its cap (RemoteConfig.Builder.maxLearnedPeers)"));
             }
             peer = node.learn(name, endpoint, now);
             peers.add(peer);
+            learnedPeers++;
         }
         return peer;
     }
@@ -642,6 +662,14 @@ final class NodeAgent implements Agent {
                 }
             }
         }
+        for (int i = peers.size() - 1; i >= 0; i--) {
+            final Peer peer = peers.get(i);
+            if (!peer.configured && peer.state() == PeerState.LOST && now - peer.unusedSinceNanos() >= learnedPeerExpiryNanos) {
+                peers.remove(i);
+                forget(peer);
+                changes++;
+            }
+        }
         inbound.values().removeIf(from -> from.image != null && from.image.isClosed());
         if (now - nextSweepNanos >= 0) {
             nextSweepNanos = now + SWEEP_NANOS;
@@ -650,6 +678,23 @@ final class NodeAgent implements Agent {
         return changes + rejections.summarize(now) + resolveDue();
     }
 
+    /**
+     * Forgets a learned peer lost and unused past the expiry: its sessions, the resolves asked of it
+     * (failed), and, through the node, the peer, its proxies and its publication. It had nothing
+     * unconfirmed: what it had not confirmed was reported when it was lost, and what was sent to it
+     * since, when the proxies or {@link #takeSent} met it lost.
+     */
+    private void forget(Peer peer) {
+        learnedPeers--;
+        inbound.values().removeIf(from -> from.peer == peer);
+        for (int i = resolving.size() - 1; i >= 0; i--) {
+            if (resolving.get(i).peer == peer) {
+                resolving.remove(i).notFound("node '" + peer.name + "' was forgotten: lost and unused for "
+                        + node.config.learnedPeerExpiry(), null);
+            }
+        }
+        node.forget(peer);
+    }
 
     /** Sends each peer its STATUS when one is owed or a heartbeat is due ({@code closing}: to every connected peer, flagged). */
     private int sendStatuses(boolean closing) {

@@ -135,6 +135,11 @@ final class Proxy extends Actor<Object> {
         }
     }
 
+    /** Whether this proxy sends to {@code peer}. */
+    boolean sendsTo(Peer peer) {
+        return route.peer == peer;
+    }
+
     /** Sends {@link Signal#CLOSE} unless the proxy has already terminated. */
     void close() {
         if (!isTerminated()) {
@@ -195,6 +200,7 @@ final class Proxy extends Actor<Object> {
         }
         batch.putInt(prefixLength - 4, count, Wire.ORDER);
         if (route.peer.state() == PeerState.LOST && held.isEmpty()) {
+            route.peer.sentWhileLost();
             node.undelivered(route, lostReason(), Arrays.copyOf(messages, count));
             clear();
             return;
@@ -222,6 +228,7 @@ final class Proxy extends Actor<Object> {
     private void sendHeld() {
         while (!held.isEmpty()) {
             if (route.peer.state() == PeerState.LOST) {
+                route.peer.sentWhileLost();
                 reportHeld(lostReason());
                 return;
             }

@@ -29,7 +29,9 @@ final class Rejections {
         ANOTHER_NODE("claiming another node than the first frame of its session (a session is bound to the node of"
                 + " its first frame)"),
         /** A frame from a node not on the allow-list. */
-        NOT_ALLOWED("from a node not on the allow-list (RemoteConfig.Builder.allowPeers)");
+        NOT_ALLOWED("from a node not on the allow-list (RemoteConfig.Builder.allowPeers)"),
+        /** A frame from a node that would be one learned peer too many. */
+        OVER_CAP("from a node that would be a learned peer beyond the cap (RemoteConfig.Builder.maxLearnedPeers)");
 
         final String what;
 
