@@ -187,7 +187,10 @@ public sealed interface ActorError {
      * A problem of a node of remote actors (module {@code actor.remote}) on its receiving side or in
      * its transport: messages that arrived and could not be delivered (no actor exported under the
      * name they carry, a type this node does not know, bytes the type's codec refused, a type the
-     * actor does not accept), or an error of the Aeron client or driver.
+     * actor does not accept), frames it rejected (malformed, not authenticated, from a node it does
+     * not admit), or an error of the Aeron client or driver. They can come by the thousand from a
+     * flood of bad frames: the default handler logs the first few of them, then a summary at most
+     * every {@value LoggingErrorHandler#SUMMARY_SECONDS} seconds, by node and problem.
      *
      * @param node    this node's name
      * @param problem what happened

@@ -19,11 +19,11 @@ public interface ErrorHandler {
     /**
      * {@return the default handler} It logs each problem through {@link System.Logger} (logger name
      * {@code actor.api}), at {@code ERROR} for failures, with the failure's stack trace, and at
-     * {@code WARNING} for the rest. Dead letters, unsent messages (debug checks) and reports of
-     * remote messages not known delivered can come by the thousand: the first
+     * {@code WARNING} for the rest. Dead letters, unsent messages (debug checks), reports of
+     * remote messages not known delivered and remote failures can come by the thousand: the first
      * {@value ThrottledLog#LOGGED_IN_FULL} of each are logged one line each, then one summary at
      * most every {@value LoggingErrorHandler#SUMMARY_SECONDS} seconds, with counts by message class
-     * (by remote actor for the remote reports).
+     * (by remote actor for the remote reports; by node and problem for the remote failures).
      */
     static ErrorHandler logging() {
         return LoggingErrorHandler.INSTANCE;

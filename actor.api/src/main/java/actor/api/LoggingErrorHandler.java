@@ -2,33 +2,55 @@ package actor.api;
 
 import java.lang.System.Logger.Level;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * The default {@link ErrorHandler}: one {@link System.Logger} record per problem, except dead
- * letters, unsent messages, reports of remote messages not known delivered and the failures a
- * supervised actor goes on after, which can come by the thousand: those are rate limited and then
- * summarized by kind ({@link ThrottledLog}).
+ * letters, unsent messages, reports of remote messages not known delivered, remote failures and
+ * the failures a supervised actor goes on after, which can come by the thousand (a flood of bad
+ * frames makes one remote failure each): those are rate limited and then summarized by kind
+ * ({@link ThrottledLog}).
+ *
+ * <p>Threading: any thread; the throttles are lock-free.
  */
-enum LoggingErrorHandler implements ErrorHandler {
-    INSTANCE;
+final class LoggingErrorHandler implements ErrorHandler {
+
+    /** The handler of {@link ErrorHandler#logging()}: lines go to the {@code actor.api} logger. */
+    static final LoggingErrorHandler INSTANCE = new LoggingErrorHandler(LoggingErrorHandler::toLogger, System::nanoTime);
 
     /** Least time between two summary lines of dead letters or unsent messages, after the first few. */
     static final int SUMMARY_SECONDS = 10;
+    /** Longest kind of remote failure a summary counts by: the start of its problem. */
+    static final int REMOTE_KIND_LENGTH = 100;
 
     private static final System.Logger LOG = System.getLogger("actor.api");
 
-    private final ThrottledLog deadLetters = new ThrottledLog("dead letters", LoggingErrorHandler::warn,
-            System::nanoTime, TimeUnit.SECONDS.toNanos(SUMMARY_SECONDS));
-    private final ThrottledLog unsent = new ThrottledLog("unsent messages", LoggingErrorHandler::warn,
-            System::nanoTime, TimeUnit.SECONDS.toNanos(SUMMARY_SECONDS));
-    private final ThrottledLog remoteUndelivered = new ThrottledLog("reports of remote messages not known delivered",
-            LoggingErrorHandler::warn, System::nanoTime, TimeUnit.SECONDS.toNanos(SUMMARY_SECONDS));
+    /** Where the lines go: the logger, or a test's list. */
+    interface Sink {
+        /** Writes {@code line} at {@code level}, with {@code failure}'s stack trace if it is not null. */
+        void write(Level level, String line, Throwable failure);
+    }
 
-    private final ThrottledLog supervision = new ThrottledLog("failures of supervised actors",
-            LoggingErrorHandler::warn, System::nanoTime, TimeUnit.SECONDS.toNanos(SUMMARY_SECONDS));
+    private final Sink sink;
+    private final ThrottledLog deadLetters;
+    private final ThrottledLog unsent;
+    private final ThrottledLog remoteUndelivered;
+    private final ThrottledLog remoteFailures;
+    private final ThrottledLog supervision;
 
-    private static void warn(String line) {
-        LOG.log(Level.WARNING, line);
+    /**
+     * @param sink      where lines go
+     * @param nanoClock the clock of the summaries' period
+     */
+    LoggingErrorHandler(Sink sink, LongSupplier nanoClock) {
+        this.sink = sink;
+        final long period = TimeUnit.SECONDS.toNanos(SUMMARY_SECONDS);
+        this.deadLetters = new ThrottledLog("dead letters", this::warn, nanoClock, period);
+        this.unsent = new ThrottledLog("unsent messages", this::warn, nanoClock, period);
+        this.remoteUndelivered = new ThrottledLog("reports of remote messages not known delivered", this::warn,
+                nanoClock, period);
+        this.remoteFailures = new ThrottledLog("remote failures", this::warnOrError, nanoClock, period);
+        this.supervision = new ThrottledLog("failures of supervised actors", this::warn, nanoClock, period);
     }
 
     /** The events of supervised actors that can come by the thousand: the failures it goes on after, and overflows. */
@@ -37,6 +59,23 @@ enum LoggingErrorHandler implements ErrorHandler {
             case RESUMED, RESTARTED, BACKING_OFF, STASH_OVERFLOW -> true;
             case STOPPED, LIMIT_REACHED, RESTART_FAILED, ESCALATED -> false;
         };
+    }
+
+    private static void toLogger(Level level, String line, Throwable failure) {
+        if (failure == null) {
+            LOG.log(level, line);
+        } else {
+            LOG.log(level, line, failure);
+        }
+    }
+
+    private void warn(String line, Throwable failure) {
+        sink.write(Level.WARNING, line, failure);
+    }
+
+    /** A remote failure with an exception at ERROR, with its stack trace; one without, and summaries, at WARNING. */
+    private void warnOrError(String line, Throwable failure) {
+        sink.write(failure == null ? Level.WARNING : Level.ERROR, line, failure);
     }
 
     @Override
@@ -48,21 +87,60 @@ enum LoggingErrorHandler implements ErrorHandler {
             unsent.log(message.messageClass(), error.describe());
         } else if (error instanceof ActorError.RemoteUndelivered undelivered) {
             remoteUndelivered.log(undelivered.actor() + "@" + undelivered.node(), error.describe());
-        } else if (error instanceof ActorError.RemoteFailure failed && failed.failure() != null) {
-            LOG.log(Level.ERROR, error.describe(), failed.failure());
+        } else if (error instanceof ActorError.RemoteFailure failed) {
+            remoteFailures.log(remoteKind(failed), error.describe(), failed.failure());
         } else if (error instanceof ActorError.Supervision report && throttled(report.event())) {
             supervision.log(report.event() + " " + report.actor().getClass().getName()
                     + (report.failure() == null ? "" : " " + report.failure().getClass().getName()), error.describe());
         } else if (error instanceof ActorError.Supervision report) {
-            LOG.log(Level.ERROR, error.describe(), report.failure());
+            sink.write(Level.ERROR, error.describe(), report.failure());
         } else if (error instanceof ActorError.BehaviourFailed failed) {
-            LOG.log(Level.ERROR, error.describe(), failed.failure());
+            sink.write(Level.ERROR, error.describe(), failed.failure());
         } else if (error instanceof ActorError.DestroyHookFailed failed) {
-            LOG.log(Level.ERROR, error.describe(), failed.failure());
+            sink.write(Level.ERROR, error.describe(), failed.failure());
         } else if (error instanceof ActorError.VictimSelectorFailed failed) {
-            LOG.log(Level.ERROR, error.describe(), failed.failure());
+            sink.write(Level.ERROR, error.describe(), failed.failure());
         } else {
-            LOG.log(Level.WARNING, error.describe());
+            sink.write(Level.WARNING, error.describe(), null);
         }
+    }
+
+    /**
+     * The kind a summary counts a remote failure by: its node and its problem up to the first
+     * {@code :}, each number written {@code #} and each quoted name {@code '...'}, so that the
+     * frames of every session and sender that fail the same way are one kind
+     * ({@code node 'a': a malformed frame from node '...', session #}).
+     */
+    static String remoteKind(ActorError.RemoteFailure failure) {
+        final String problem = failure.problem();
+        final StringBuilder kind = new StringBuilder("node '").append(failure.node()).append("': ");
+        boolean quoted = false;
+        boolean number = false;
+        for (int i = 0; i < problem.length() && kind.length() < REMOTE_KIND_LENGTH; i++) {
+            final char c = problem.charAt(i);
+            if (c == '\'') {
+                quoted = !quoted;
+                if (quoted) {
+                    kind.append("'...'");
+                }
+            } else if (quoted) {
+                continue;
+            } else if (c == ':') {
+                break;
+            } else if (c >= '0' && c <= '9') {
+                if (!number) {
+                    kind.append('#');
+                }
+            } else {
+                kind.append(c);
+            }
+            number = !quoted && c >= '0' && c <= '9';
+        }
+        return kind.toString();
+    }
+
+    @Override
+    public String toString() {
+        return "logging";
     }
 }

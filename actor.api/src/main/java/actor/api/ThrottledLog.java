@@ -6,12 +6,13 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import java.util.function.LongSupplier;
 
 /**
  * The default handler's rate limit for problems that can come by the thousand (dead letters,
- * unsent messages in debug mode): the first {@link #LOGGED_IN_FULL} are logged one line each; after
+ * unsent messages in debug mode, remote failures): the first {@link #LOGGED_IN_FULL} are logged one
+ * line each (with their exception, if any); after
  * that, one summary line at most every {@code periodNanos}, counting what came since the previous
  * line by kind (for example by message class), most frequent first. A summary is written when a
  * problem arrives after the period, so the last few may wait for the next one: exact totals are
@@ -27,7 +28,8 @@ final class ThrottledLog {
     static final int KINDS_PER_SUMMARY = 5;
 
     private final String what;
-    private final Consumer<String> sink;
+    /** Takes each line, and the exception of a problem logged in full (null for the others and for summaries). */
+    private final BiConsumer<String, Throwable> sink;
     private final LongSupplier nanoClock;
     private final long periodNanos;
     private final AtomicLong seen = new AtomicLong();
@@ -36,11 +38,11 @@ final class ThrottledLog {
 
     /**
      * @param what        the problems, in the plural, for the summary lines (e.g. "dead letters")
-     * @param sink        where lines go
+     * @param sink        where lines go, with the exception of a problem logged in full
      * @param nanoClock   the clock of the period
      * @param periodNanos least time between two summaries
      */
-    ThrottledLog(String what, Consumer<String> sink, LongSupplier nanoClock, long periodNanos) {
+    ThrottledLog(String what, BiConsumer<String, Throwable> sink, LongSupplier nanoClock, long periodNanos) {
         this.what = what;
         this.sink = sink;
         this.nanoClock = nanoClock;
@@ -50,19 +52,24 @@ final class ThrottledLog {
 
     /** One problem of kind {@code kind}, whose own line is {@code line}. */
     void log(String kind, String line) {
+        log(kind, line, null);
+    }
+
+    /** One problem of kind {@code kind}, whose own line is {@code line}, caused by {@code failure} (or null). */
+    void log(String kind, String line, Throwable failure) {
         final long n = seen.incrementAndGet();
         if (n <= LOGGED_IN_FULL) {
             lastLineNanos.set(nanoClock.getAsLong());
             sink.accept(n == LOGGED_IN_FULL
                     ? line + " (further " + what + " are summarized at most every " + periodNanos / 1_000_000_000L + " s)"
-                    : line);
+                    : line, failure);
             return;
         }
         unlogged.computeIfAbsent(kind, k -> new LongAdder()).increment();
         final long now = nanoClock.getAsLong();
         final long last = lastLineNanos.get();
         if (now - last >= periodNanos && lastLineNanos.compareAndSet(last, now)) {
-            sink.accept(summary());
+            sink.accept(summary(), null);
         }
     }
 

@@ -15,7 +15,7 @@ class ThrottledLogTest {
 
     private final List<String> lines = new ArrayList<>();
     private final AtomicLong clock = new AtomicLong(5_000);
-    private final ThrottledLog log = new ThrottledLog("dead letters", lines::add, clock::get, PERIOD);
+    private final ThrottledLog log = new ThrottledLog("dead letters", (line, failure) -> lines.add(line), clock::get, PERIOD);
 
     private void logInFull() {
         for (int i = 0; i < ThrottledLog.LOGGED_IN_FULL; i++) {

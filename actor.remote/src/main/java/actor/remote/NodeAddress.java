@@ -1,5 +1,8 @@
 package actor.remote;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -49,6 +52,27 @@ public record NodeAddress(String name, String endpoint) {
     @Override
     public String toString() {
         return name + "@" + endpoint;
+    }
+
+    /**
+     * Whether the endpoint is on the loopback interface, where only processes of this host reach it:
+     * the host {@code localhost}, an IPv4 address in 127.0.0.0/8, or {@code [::1]} (in any
+     * spelling). Decided from the text alone, no name is resolved: any other host name is not.
+     */
+    boolean isLoopback() {
+        final String host = endpoint.substring(0, endpoint.lastIndexOf(':'));
+        if (host.toLowerCase(Locale.ROOT).equals("localhost")) {
+            return true;
+        }
+        if (host.charAt(0) != '[' && !isIpv4(host)) {
+            return false;
+        }
+        try {
+            // An address literal, checked by the constructor: InetAddress parses it, resolving nothing.
+            return InetAddress.getByName(host).isLoopbackAddress();
+        } catch (UnknownHostException notALiteral) {
+            return false;
+        }
     }
 
     static void checkName(String field, String name) {

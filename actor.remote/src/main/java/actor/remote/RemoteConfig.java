@@ -4,9 +4,13 @@ import actor.remote.codec.MessageCodec;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.agrona.concurrent.BackoffIdleStrategy;
@@ -14,16 +18,23 @@ import org.agrona.concurrent.IdleStrategy;
 
 /**
  * The immutable configuration of a {@code RemoteNode}, made by {@link #builder()}: the node's name
- * and endpoint, its peers, the media driver, and the limits of its delivery semantics. The builder
- * validates once, in {@link Builder#build()}; an invalid value fails with an
- * {@link IllegalArgumentException} naming the field and its allowed range.
+ * and endpoint, its peers, who it trusts, the media driver, and the limits of its delivery
+ * semantics and of what it learns. The builder validates once, in {@link Builder#build()}; an
+ * invalid value fails with an {@link IllegalArgumentException} naming the field and its allowed range.
  *
  * <pre>{@code
  * RemoteConfig config = RemoteConfig.builder()
- *         .name("ping").endpoint("localhost:40001")
- *         .peer("pong", "localhost:40002")
+ *         .name("ping").endpoint("10.0.0.1:40001")
+ *         .peer("pong", "10.0.0.2:40002")
+ *         .secret(Files.readAllBytes(Path.of("/etc/myapp/cluster.key")))   // the same on every node
  *         .build();
  * }</pre>
+ *
+ * <p>Trust: with a {@linkplain Builder#secret secret}, every frame a node sends carries a tag only
+ * a holder of the secret can make, and a node takes no frame without a valid one (docs/remote.md,
+ * "Trust and failure"). Without one, any process that can send to the endpoint is taken for any
+ * node it names: so a node whose endpoint is not a loopback address needs a secret, or the explicit
+ * {@link Builder#insecure()}.
  */
 public final class RemoteConfig {
 
@@ -51,6 +62,14 @@ public final class RemoteConfig {
     public static final Duration DEFAULT_CLOSE_TIMEOUT = Duration.ofSeconds(2);
     /** Upper bound of every duration of the configuration. */
     public static final Duration MAX_DURATION = Duration.ofHours(1);
+    /** Shortest {@linkplain Builder#secret secret}, in bytes. */
+    public static final int MIN_SECRET_LENGTH = 16;
+    /** Default number of peers a node learns (nodes that sent to it, or that references in messages name) beyond the configured ones. */
+    public static final int DEFAULT_MAX_LEARNED_PEERS = 64;
+    /** Upper bound for {@link Builder#maxLearnedPeers(int)}. */
+    public static final int MAX_LEARNED_PEERS = 4096;
+    /** Default time a learned peer stays lost, unused, before the node forgets it: six default peer timeouts. */
+    public static final Duration DEFAULT_LEARNED_PEER_EXPIRY = Duration.ofSeconds(30);
     /**
      * Default idle strategy of the node's threads (its receiving agent and the embedded driver):
      * 10 spins, 5 yields, then parks from 1 µs doubling up to 1 ms. It never busy-spins: an idle
@@ -77,8 +96,15 @@ public final class RemoteConfig {
     private final Duration connectTimeout;
     private final Duration closeTimeout;
     private final List<MessageCodec> codecs;
+    /** A copy of the builder's; null without one. */
+    private final byte[] secret;
+    private final boolean insecure;
+    /** The names a node may have to become a peer, configured peers first; null: any name. */
+    private final Set<String> allowedPeers;
+    private final int maxLearnedPeers;
+    private final Duration learnedPeerExpiry;
 
-    private RemoteConfig(Builder b, NodeAddress address) {
+    private RemoteConfig(Builder b, NodeAddress address, Set<String> allowedPeers) {
         this.address = address;
         this.peers = List.copyOf(b.peers);
         this.driverMode = b.driverMode;
@@ -93,6 +119,11 @@ public final class RemoteConfig {
         this.connectTimeout = b.connectTimeout;
         this.closeTimeout = b.closeTimeout;
         this.codecs = List.copyOf(b.codecs);
+        this.secret = b.secret == null ? null : b.secret.clone();
+        this.insecure = b.insecure;
+        this.allowedPeers = allowedPeers;
+        this.maxLearnedPeers = b.maxLearnedPeers;
+        this.learnedPeerExpiry = b.learnedPeerExpiry;
     }
 
     /** {@return a new builder holding every default} */
@@ -187,6 +218,34 @@ public final class RemoteConfig {
         return codecs;
     }
 
+    /** {@return a copy of the secret that authenticates every frame, or null without one} */
+    public byte[] secret() {
+        return secret == null ? null : secret.clone();
+    }
+
+    /** {@return whether the builder was told that the network is trusted ({@link Builder#insecure()})} */
+    public boolean insecure() {
+        return insecure;
+    }
+
+    /**
+     * {@return the names of the nodes that may become peers (the configured peers and those of
+     * {@link Builder#allowPeers}), or empty if any node may}
+     */
+    public Optional<Set<String>> allowedPeers() {
+        return Optional.ofNullable(allowedPeers);
+    }
+
+    /** {@return how many peers the node learns beyond the configured ones} */
+    public int maxLearnedPeers() {
+        return maxLearnedPeers;
+    }
+
+    /** {@return how long a learned peer stays lost and unused before the node forgets it} */
+    public Duration learnedPeerExpiry() {
+        return learnedPeerExpiry;
+    }
+
     @Override
     public String toString() {
         return "RemoteConfig[" + address + ", peers=" + peers + ", driver=" + driverMode
@@ -194,7 +253,10 @@ public final class RemoteConfig {
                 + ", termLength=" + termLength + ", maxPendingMessages=" + maxPendingMessages
                 + ", retryInterval=" + retryInterval + ", heartbeatInterval=" + heartbeatInterval
                 + ", peerTimeout=" + peerTimeout + ", connectTimeout=" + connectTimeout
-                + ", closeTimeout=" + closeTimeout + "]";
+                + ", closeTimeout=" + closeTimeout
+                + ", frames=" + (secret != null ? "authenticated" : insecure ? "unauthenticated (insecure)" : "unauthenticated (loopback)")
+                + (allowedPeers == null ? "" : ", allowedPeers=" + allowedPeers) + ", maxLearnedPeers=" + maxLearnedPeers
+                + ", learnedPeerExpiry=" + learnedPeerExpiry + "]";
     }
 
     /** Collects settings; {@link #build()} validates them. Not thread-safe. */
@@ -214,8 +276,98 @@ public final class RemoteConfig {
         private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
         private Duration closeTimeout = DEFAULT_CLOSE_TIMEOUT;
         private final List<MessageCodec> codecs = new ArrayList<>();
+        private byte[] secret;
+        private boolean insecure;
+        /** Null until {@link #allowPeers} is called. */
+        private Set<String> allowPeers;
+        private int maxLearnedPeers = DEFAULT_MAX_LEARNED_PEERS;
+        private Duration learnedPeerExpiry = DEFAULT_LEARNED_PEER_EXPIRY;
 
         private Builder() {
+        }
+
+        /**
+         * The secret shared by the nodes that talk to each other: every frame this node sends then
+         * carries an HMAC-SHA256 tag made with it (over the frame, the receiving node's name and the
+         * Aeron session that carries it), and every frame it receives without a valid tag is
+         * dropped unused and counted ({@code RemoteNode.rejectedFrames()}). So a process without the
+         * secret delivers nothing, resolves nothing, and cannot speak for a node (close it, confirm
+         * messages in its name). Frames are not encrypted: whoever sees the traffic reads the
+         * messages. Nodes with different secrets, or one with and one without, never deliver to
+         * each other. Required unless the endpoint is a loopback address or {@link #insecure()} is
+         * set. Read it from where the deployment keeps it:
+         * {@code secret(Files.readAllBytes(Path.of("/etc/myapp/cluster.key")))}.
+         *
+         * @param secret at least {@link #MIN_SECRET_LENGTH} bytes, random (e.g. {@code openssl rand 32});
+         *               copied, and checked by {@link #build()}
+         * @return this builder
+         */
+        public Builder secret(byte[] secret) {
+            this.secret = Objects.requireNonNull(secret, "secret").clone();
+            return this;
+        }
+
+        /**
+         * Lets a node whose endpoint is not a loopback address run without a {@linkplain #secret
+         * secret}, on a network where every host is trusted. What it gives up: any process that can
+         * send UDP to the endpoint delivers to every exported actor, has {@code resolve} answered,
+         * and is taken for whatever node it names (it can declare a peer closed, so that what was
+         * sent to it is reported undelivered, or confirm messages that never arrived). Not needed,
+         * and not allowed, with a secret.
+         *
+         * @return this builder
+         */
+        public Builder insecure() {
+            this.insecure = true;
+            return this;
+        }
+
+        /**
+         * Restricts the nodes this one talks to: frames from a node not named here (nor configured
+         * with {@link #peer}) are dropped unused and counted, and the node never becomes a peer
+         * (no publication goes to it); {@code lookup} and {@code resolve} of it fail naming the
+         * list, and a reference to one of its actors in a message is refused. With no names, only
+         * the configured peers. By default any node may.
+         *
+         * @param names node names, as {@link NodeAddress} says; checked by {@link #build()}
+         * @return this builder
+         */
+        public Builder allowPeers(String... names) {
+            if (allowPeers == null) {
+                allowPeers = new LinkedHashSet<>();
+            }
+            allowPeers.addAll(Arrays.asList(names));
+            return this;
+        }
+
+        /**
+         * How many peers the node learns beyond the configured ones (nodes that sent to it, and
+         * nodes that references in messages name); a node met beyond that is refused, its frames
+         * dropped and counted, until a learned peer is forgotten ({@link #learnedPeerExpiry}). 0 to
+         * {@link #MAX_LEARNED_PEERS}; default {@link #DEFAULT_MAX_LEARNED_PEERS}.
+         *
+         * @param maxLearnedPeers the cap; checked in {@link #build()}
+         * @return this builder
+         */
+        public Builder maxLearnedPeers(int maxLearnedPeers) {
+            this.maxLearnedPeers = maxLearnedPeers;
+            return this;
+        }
+
+        /**
+         * How long a learned peer may stay lost with nothing sent to it before the node forgets it:
+         * closes its publication, ends the references to its actors (sending to them then makes
+         * dead letters) and frees its place under {@link #maxLearnedPeers}. Everything sent to it
+         * was confirmed or reported when it was lost. It is learned again if it sends again.
+         * Configured peers are never forgotten. 1 ms to {@link #MAX_DURATION}; default
+         * {@link #DEFAULT_LEARNED_PEER_EXPIRY}.
+         *
+         * @param learnedPeerExpiry the time; checked in {@link #build()}
+         * @return this builder
+         */
+        public Builder learnedPeerExpiry(Duration learnedPeerExpiry) {
+            this.learnedPeerExpiry = Objects.requireNonNull(learnedPeerExpiry, "learnedPeerExpiry");
+            return this;
         }
 
         /**
@@ -462,7 +614,37 @@ public final class RemoteConfig {
             checkRange("peerTimeout", peerTimeout, heartbeatInterval.multipliedBy(3), MAX_DURATION);
             checkRange("connectTimeout", connectTimeout, Duration.ofMillis(1), MAX_DURATION);
             checkRange("closeTimeout", closeTimeout, Duration.ZERO, Duration.ofMinutes(1));
-            return new RemoteConfig(this, address);
+            if (secret != null && secret.length < MIN_SECRET_LENGTH) {
+                throw new IllegalArgumentException("secret: " + secret.length + " bytes; at least " + MIN_SECRET_LENGTH
+                        + " required (MIN_SECRET_LENGTH)");
+            }
+            if (secret != null && insecure) {
+                throw new IllegalArgumentException("insecure: set with a secret; a node with a secret authenticates every"
+                        + " frame, so choose one");
+            }
+            if (secret == null && !insecure && !address.isLoopback()) {
+                throw new IllegalArgumentException("secret: required, the endpoint '" + endpoint + "' is not a loopback"
+                        + " address: give every node the same secret (RemoteConfig.Builder.secret), or declare the network"
+                        + " trusted (RemoteConfig.Builder.insecure())");
+            }
+            Set<String> allowed = null;
+            if (allowPeers != null) {
+                allowed = new LinkedHashSet<>();
+                for (NodeAddress peer : peers) {
+                    allowed.add(peer.name());
+                }
+                for (String allowedName : allowPeers) {
+                    NodeAddress.checkName("allowPeers: node name", allowedName);
+                    allowed.add(allowedName);
+                }
+                allowed = Collections.unmodifiableSet(allowed);
+            }
+            if (maxLearnedPeers < 0 || maxLearnedPeers > MAX_LEARNED_PEERS) {
+                throw new IllegalArgumentException("maxLearnedPeers = " + maxLearnedPeers + ": must be in [0, "
+                        + MAX_LEARNED_PEERS + "]");
+            }
+            checkRange("learnedPeerExpiry", learnedPeerExpiry, Duration.ofMillis(1), MAX_DURATION);
+            return new RemoteConfig(this, address, allowed);
         }
 
         private static void checkRange(String field, Duration value, Duration min, Duration max) {

@@ -49,6 +49,11 @@ import org.agrona.UnsafeApi;
  *       are reported as above.</li>
  *   <li>Messages that arrive and cannot be delivered (no such export, a type the node does not
  *       know) are reported on the receiving node ({@link ActorError.RemoteFailure}).</li>
+ *   <li>Trust: with a {@linkplain RemoteConfig.Builder#secret secret}, a node takes only frames
+ *       authenticated with it; any other frame is dropped unused and counted
+ *       ({@link #rejectedFrames()}), as are frames from nodes not on the
+ *       {@linkplain RemoteConfig.Builder#allowPeers allow-list}. A node whose endpoint is not a
+ *       loopback address needs a secret, or {@link RemoteConfig.Builder#insecure()}.</li>
  *   <li>A message may carry references to actors (record components {@code ActorRef<M>}, a
  *       request's reply-to): a local actor's travels as this node and a name it is exported under
  *       for as long as it lives (see {@link #exportedNames()}), a proxy's as the remote actor it
@@ -258,7 +263,11 @@ public final class RemoteNode implements AutoCloseable {
         return this.node.peerState(node);
     }
 
-    /** {@return the names of the peers, configured or learned from the messages received, in order} */
+    /**
+     * {@return the names of the peers, configured or learned from the messages received, in order}
+     * Learned peers are bounded ({@link RemoteConfig#maxLearnedPeers()}) and forgotten once lost and
+     * unused for {@link RemoteConfig#learnedPeerExpiry()}.
+     */
     public List<String> peers() {
         return node.peerNames();
     }
@@ -281,6 +290,19 @@ public final class RemoteNode implements AutoCloseable {
     /** {@return the messages received from peers and handed to exported actors} */
     public long receivedMessages() {
         return node.receivedMessages();
+    }
+
+    /**
+     * {@return the frames received and dropped unused} A frame without a valid authentication tag
+     * (with a {@linkplain RemoteConfig.Builder#secret secret}), with one and no secret here, from a
+     * node not on the {@linkplain RemoteConfig.Builder#allowPeers allow-list} or beyond the
+     * {@linkplain RemoteConfig.Builder#maxLearnedPeers cap} on learned peers, claiming another node
+     * than its session's first frame, malformed, or of another protocol version. Each is reported
+     * too ({@link ActorError.RemoteFailure}): malformed ones each, the others at most once a second
+     * per reason, with their count.
+     */
+    public long rejectedFrames() {
+        return node.rejectedFrames();
     }
 
     /** {@return this node's name} */

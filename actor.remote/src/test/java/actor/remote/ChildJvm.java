@@ -17,12 +17,13 @@ import java.util.function.Predicate;
 /**
  * A {@link PeerProcess} in a JVM of its own, on the class path of the test run (its module path and
  * class path together) with the one flag Agrona needs. Its stdout lines are collected as they come,
- * for the test to wait on; its stderr goes to the test's.
+ * for the test to wait on; its stderr goes to the test's. Public for the multi-process tests of
+ * {@code actor.remote.internal}.
  */
-final class ChildJvm implements AutoCloseable {
+public final class ChildJvm implements AutoCloseable {
 
     /** The flag of every JVM that runs actor.remote on the class path. */
-    static final String FLAG = "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED";
+    public static final String FLAG = "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED";
 
     private final String name;
     private final Process process;
@@ -54,7 +55,7 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** Starts {@code main} with {@code args}, with {@code flags} instead of the one flag Agrona needs. */
-    static ChildJvm start(Path temporaryDirectory, String name, List<String> flags, Class<?> main, String... args)
+    public static ChildJvm start(Path temporaryDirectory, String name, List<String> flags, Class<?> main, String... args)
             throws IOException {
         final List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         command.addAll(flags);
@@ -78,7 +79,7 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** {@return the first line from now on that matches, waiting at most {@code timeout}} Lines passed over are kept in {@link #seen()}. */
-    String await(Predicate<String> wanted, Duration timeout) throws InterruptedException {
+    public String await(Predicate<String> wanted, Duration timeout) throws InterruptedException {
         final long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             final String line = lines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
@@ -94,7 +95,7 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** {@return the next {@code count} lines that start with {@code prefix}, other lines skipped} */
-    List<String> take(String prefix, int count, Duration timeout) throws InterruptedException {
+    public List<String> take(String prefix, int count, Duration timeout) throws InterruptedException {
         final long deadline = System.nanoTime() + timeout.toNanos();
         final List<String> taken = new ArrayList<>();
         while (taken.size() < count) {
@@ -104,23 +105,23 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** The lines read so far by {@link #await}. */
-    List<String> seen() {
+    public List<String> seen() {
         return seen;
     }
 
     /** Closes the child's stdin, which ends a ponger or a sink. */
-    void closeInput() throws IOException {
+    public void closeInput() throws IOException {
         process.getOutputStream().close();
     }
 
     /** SIGKILL, and waits for the process to be gone; its exit value (137 on Linux). */
-    int kill() throws InterruptedException {
+    public int kill() throws InterruptedException {
         process.destroyForcibly();
         return process.waitFor();
     }
 
     /** {@return the exit value, waiting at most {@code timeout}} */
-    int exitValue(Duration timeout) throws InterruptedException {
+    public int exitValue(Duration timeout) throws InterruptedException {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             throw new AssertionError(name + " still running after " + timeout);
         }

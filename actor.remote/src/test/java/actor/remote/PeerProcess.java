@@ -8,11 +8,14 @@ import actor.api.Allocation;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Duration;
+import java.util.Base64;
 
 /**
  * The other JVM of the multi-process tests: one node, in one of four roles, talking to the test's
  * node. It prints what the test waits for on stdout ({@code READY}, {@code GOT sender n},
- * {@code SENT confirmed undelivered}) and ends when its stdin closes (or when it is killed).
+ * {@code SENT confirmed undelivered}) and ends when its stdin closes (or when it is killed); a sink
+ * prints {@code REJECTED count} (its node's rejected frames) then. With the system property
+ * {@value #SECRET_PROPERTY} (Base64), its node has that secret.
  *
  * <pre>
  * ponger name endpoint peer@endpoint            answers each Ping to "ponger" with a Pong to the peer's "pinger"
@@ -22,6 +25,9 @@ import java.time.Duration;
  * </pre>
  */
 public final class PeerProcess {
+
+    /** The system property that holds the node's secret, in Base64. */
+    public static final String SECRET_PROPERTY = "peer.secret";
 
     /** A request to the ponger. */
     public record Ping(int n) {
@@ -97,11 +103,15 @@ public final class PeerProcess {
     public static void main(String[] args) throws IOException, InterruptedException {
         final String role = args[0];
         final NodeAddress peer = NodeAddress.parse(args[3]);
-        final RemoteConfig config = RemoteConfig.builder().name(args[1]).endpoint(args[2])
+        final RemoteConfig.Builder builder = RemoteConfig.builder().name(args[1]).endpoint(args[2])
                 .peer(peer.name(), peer.endpoint())
                 .heartbeatInterval(Duration.ofMillis(100)).peerTimeout(Duration.ofSeconds(3))
-                .maxPendingMessages(RemoteConfig.MAX_PENDING_MESSAGES).closeTimeout(Duration.ofSeconds(10))
-                .build();
+                .maxPendingMessages(RemoteConfig.MAX_PENDING_MESSAGES).closeTimeout(Duration.ofSeconds(10));
+        final String secret = System.getProperty(SECRET_PROPERTY);
+        if (secret != null) {
+            builder.secret(Base64.getDecoder().decode(secret));
+        }
+        final RemoteConfig config = builder.build();
         final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().workers(1).build());
         final RemoteNode node = RemoteNode.start(system, config);
         try {
@@ -120,6 +130,7 @@ public final class PeerProcess {
                     node.export("sink", Seq.class, new Sink(system).ref());
                     System.out.println("READY");
                     awaitEndOfInput();
+                    System.out.println("REJECTED " + node.rejectedFrames());
                 }
                 case "sender" -> {
                     final int id = Integer.parseInt(args[4]);

@@ -14,13 +14,17 @@ import actor.bench.suite.RunSpec;
 import actor.bench.suite.Workload;
 import actor.remote.RemoteConfig;
 import actor.remote.RemoteNode;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The remote rows on actorkit: two nodes of {@code actor.remote} on loopback UDP, each with its
- * embedded media driver and default settings. The client (this JVM) starts the server JVM, its
+ * embedded media driver and default settings, and a shared secret, as a deployment beyond one host
+ * must have: every frame is authenticated (an HMAC-SHA256 tag made and checked on each); with
+ * {@code ./bench --jvm-arg -Dbench.remote.secret=off} the nodes run without one, as loopback
+ * allows. The client (this JVM) starts the server JVM, its
  * system and node once, on the first iteration, and keeps them for the others: an iteration is a
  * run of the workload between long-lived actors. Both rows are timed from the first send to the
  * last answer.
@@ -40,6 +44,10 @@ public final class Remote {
     private static final String CLIENT = "client";
     /** How long a run may take before it is declared broken. */
     private static final long RUN_MINUTES = 2;
+    /** {@code on} (default) or {@code off}: whether the nodes share {@link #SECRET}; the server JVM gets the client's. */
+    private static final String SECRET_PROPERTY = "bench.remote.secret";
+    /** The nodes' secret: fixed, as both JVMs need the same one and a loopback benchmark has nothing to protect. */
+    private static final byte[] SECRET = "actorkit bench, remote rows: 32b".getBytes(StandardCharsets.US_ASCII);
 
     private Remote() {
     }
@@ -116,10 +124,18 @@ public final class Remote {
         }
     }
 
-    /** A node's configuration for the rows: defaults, except a hold that never reports (the rows' flow control bounds it). */
+    /**
+     * A node's configuration for the rows: defaults, except a hold that never reports (the rows'
+     * flow control bounds it), and the secret unless {@value #SECRET_PROPERTY} is {@code off}.
+     */
     private static RemoteConfig config(String name, int port, String peer, int peerPort) {
-        return RemoteConfig.builder().name(name).endpoint("127.0.0.1:" + port).peer(peer, "127.0.0.1:" + peerPort)
-                .maxPendingMessages(RemoteConfig.MAX_PENDING_MESSAGES).build();
+        final RemoteConfig.Builder builder = RemoteConfig.builder().name(name).endpoint("127.0.0.1:" + port)
+                .peer(peer, "127.0.0.1:" + peerPort).maxPendingMessages(RemoteConfig.MAX_PENDING_MESSAGES);
+        final String secret = System.getProperty(SECRET_PROPERTY, "on");
+        if (!secret.equals("on") && !secret.equals("off")) {
+            throw new IllegalArgumentException(SECRET_PROPERTY + " = '" + secret + "': must be on or off");
+        }
+        return (secret.equals("on") ? builder.secret(SECRET) : builder).build();
     }
 
     /** Plays one run of round trips on {@link Go}; accepts Go (local) and Pong (remote). */

@@ -6,8 +6,10 @@ import org.agrona.DirectBuffer;
 /**
  * One frame (one Aeron message) received from another node, checked whole before anything in it is
  * used: {@link #wrap} reads the header and the body of its kind ({@link Wire}) with a
- * {@link FrameReader}, every length and count against the frame's end, every DATA message's length
- * included, and nothing may follow the body. After it returns true, every offset, length and count
+ * {@link FrameReader}, every length and count against the end of the body (the frame's end, or
+ * where its tag starts), every DATA message's length included, and nothing but the tag may follow
+ * the body. A node with a secret has checked the tag before ({@link FrameTag}); the flags must say
+ * that a tag follows exactly when one is expected. After it returns true, every offset, length and count
  * below lies within the frame, and the agent reads the frame at them without checking again; a
  * malformed frame throws a {@link MalformedFrameException} before any of it is used, so nothing of
  * it is delivered.
@@ -47,21 +49,30 @@ final class Frame {
     private int typeLength;
 
     /**
-     * Checks the {@code length} bytes of {@code buffer} at {@code offset} as a frame.
+     * Checks the {@code length} bytes of {@code buffer} at {@code offset} as a frame whose last
+     * {@code tagLength} bytes are its tag (0: a frame without one).
      *
      * @return true if it is a frame of this protocol, now checked; false if it is of another
      *         {@linkplain #version() version}, of which nothing past the version was read
      * @throws MalformedFrameException if it is of this version and does not follow the format
      */
-    boolean wrap(DirectBuffer buffer, int offset, int length) {
+    boolean wrap(DirectBuffer buffer, int offset, int length, int tagLength) {
         this.buffer = buffer;
-        final FrameReader in = reader.wrap(buffer, offset, length);
+        if (length < tagLength) {
+            throw new MalformedFrameException("the frame of " + length + " bytes is shorter than its tag (" + tagLength
+                    + " bytes)");
+        }
+        final FrameReader in = reader.wrap(buffer, offset, length - tagLength);
         kind = in.readByte("kind");
         version = in.readByte("version");
         if (version != Wire.VERSION) {
             return false;
         }
         flags = in.readShort("flags");
+        if ((flags & Wire.FLAG_AUTHENTICATED) != 0 != (tagLength != 0)) {
+            throw new MalformedFrameException(tagLength != 0 ? "a tag without the authenticated flag (flags " + flags + ")"
+                    : "the authenticated flag, and this node expects no tag (flags " + flags + ")");
+        }
         incarnation = in.readLong("incarnation");
         nameLength = in.readLength("name");
         nameAt = in.position();
@@ -138,6 +149,28 @@ final class Frame {
         targetLength = in.readLength("target name");
         targetAt = in.position();
         in.skip(targetLength, "target name");
+    }
+
+    /**
+     * Whether the {@code length} bytes at {@code offset} say, in a header of this version, that a
+     * tag follows the body: the frame of a node with a secret. Reads the version and the flags only.
+     */
+    static boolean isTagged(DirectBuffer buffer, int offset, int length) {
+        return length >= Wire.INCARNATION_OFFSET && buffer.getByte(offset + Wire.VERSION_OFFSET) == Wire.VERSION
+                && (buffer.getShort(offset + Wire.FLAGS_OFFSET, Wire.ORDER) & Wire.FLAG_AUTHENTICATED) != 0;
+    }
+
+    /** Whether the sender's name, in the header, is {@code name} (UTF-8). */
+    boolean isNamed(byte[] name) {
+        if (name.length != nameLength) {
+            return false;
+        }
+        for (int i = 0; i < nameLength; i++) {
+            if (buffer.getByte(nameAt + i) != name[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -38,7 +38,8 @@ import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
  * to remote ones, and the resolves under way. {@code actor.remote.RemoteNode} is its public face.
  *
  * <p>Threading: every method may be called from any thread. The maps are concurrent; the counters
- * are {@link LongAdder}s; {@link #closing} is volatile.
+ * are {@link LongAdder}s; {@link #closing} is volatile. Peers are learned and forgotten by the
+ * agent only ({@link #learn}, {@link #forget}).
  */
 public final class Node {
 
@@ -50,6 +51,10 @@ public final class Node {
     final long incarnation;
     /** How references to actors travel in messages; the generated exports. */
     final References references;
+    /** The secret every frame is authenticated with (a copy of the configuration's), or null without one. */
+    final byte[] secret;
+    /** The flags of every frame this node sends: {@link Wire#FLAG_AUTHENTICATED} with a secret. */
+    final short headerFlags;
     /** The DATA header of every batch this node sends, before the target's name. */
     final byte[] dataHeader;
     /** Batches offered by proxies, for the agent to keep until confirmed. */
@@ -62,6 +67,8 @@ public final class Node {
     final LongAdder acknowledgedMessages = new LongAdder();
     final LongAdder undeliveredMessages = new LongAdder();
     final LongAdder receivedMessages = new LongAdder();
+    /** Frames dropped unused (not authenticated, from a node not admitted, malformed...); written by the agent. */
+    final LongAdder rejectedFrames = new LongAdder();
 
     private final ErrorHandler errorHandler;
     private final Map<String, Proxy> proxies = new ConcurrentHashMap<>();
@@ -93,7 +100,9 @@ public final class Node {
         this.incarnation = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
         this.references = new References(this);
         this.registry = new TypeRegistry(config.codecs(), references);
-        this.dataHeader = Wire.header(Wire.DATA, incarnation, config.name(), config.endpoint());
+        this.secret = config.secret();
+        this.headerFlags = secret == null ? 0 : Wire.FLAG_AUTHENTICATED;
+        this.dataHeader = Wire.header(Wire.DATA, headerFlags, incarnation, config.name(), config.endpoint());
         DriverDirectory directory = null;
         MediaDriver embedded = null;
         Aeron client = null;
@@ -129,7 +138,7 @@ public final class Node {
             for (NodeAddress address : config.peers()) {
                 peers.put(address.name(), new Peer(address.name(), address.endpoint(),
                         client.addPublication(Wire.publicationChannel(address.endpoint(), config.termLength()),
-                                config.streamId()), now));
+                                config.streamId()), true, now));
             }
         } catch (RuntimeException | Error e) {
             closeQuietly(client, embedded, directory);
@@ -236,6 +245,11 @@ public final class Node {
 
     private Peer knownPeer(String nodeName) {
         final Peer peer = peers.get(nodeName);
+        if (peer == null && config.allowedPeers().isPresent() && !config.allowedPeers().get().contains(nodeName)) {
+            throw new IllegalArgumentException("node '" + nodeName + "' is not allowed: it is not on the allow-list of node '"
+                    + config.name() + "' (RemoteConfig.Builder.allowPeers: " + config.allowedPeers().get()
+                    + "), so it never becomes a peer");
+        }
         if (peer == null) {
             throw new IllegalArgumentException("unknown node '" + nodeName + "': not a peer of node '" + config.name()
                     + "' (configure it with RemoteConfig.Builder.peer, or wait until it has sent to this node); peers: "
@@ -304,9 +318,28 @@ public final class Node {
     /** Called by the agent on a message from a node it does not know: a publication back, for its status messages. */
     Peer learn(String name, String endpoint, long nowNanos) {
         final Peer peer = new Peer(name, endpoint, aeron.addPublication(
-                Wire.publicationChannel(endpoint, config.termLength()), config.streamId()), nowNanos);
+                Wire.publicationChannel(endpoint, config.termLength()), config.streamId()), false, nowNanos);
         peers.put(name, peer);
         return peer;
+    }
+
+    /**
+     * Called by the agent on a learned peer lost and unused past the expiry: it is no longer a peer,
+     * the proxies to its actors end (what they hold is reported: the peer is lost), and its
+     * publication closes. Everything sent to it was confirmed or reported when it was lost.
+     */
+    void forget(Peer peer) {
+        peers.remove(peer.name, peer);
+        for (Map.Entry<String, Proxy> entry : proxies.entrySet()) {
+            final Proxy proxy = entry.getValue();
+            if (proxy.sendsTo(peer) && proxies.remove(entry.getKey(), proxy)) {
+                references.proxyEnded(proxy);
+                proxy.close();
+            }
+        }
+        peer.publication.close();
+        LOG.log(System.Logger.Level.INFO, "node '" + config.name() + "' forgot learned peer '" + peer.name + "' at "
+                + peer.endpoint + ", lost (" + peer.lostReason() + ") and unused for " + config.learnedPeerExpiry());
     }
 
     /** Messages to {@code route} not known delivered: counted, reported to the system's error handler. */
@@ -366,6 +399,11 @@ public final class Node {
     /** Messages received and handed to exported actors. */
     public long receivedMessages() {
         return receivedMessages.sum();
+    }
+
+    /** Frames received and dropped unused. */
+    public long rejectedFrames() {
+        return rejectedFrames.sum();
     }
 
     private void checkOpen() {

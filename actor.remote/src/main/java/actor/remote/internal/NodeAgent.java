@@ -24,17 +24,26 @@ import org.agrona.concurrent.Agent;
  * with the configured idle strategy). Each duty cycle it:
  * <ol>
  *   <li>takes the batches the proxies sent and keeps each until its peer confirms it;</li>
- *   <li>polls the subscription: checks each frame whole ({@link Frame}), then decodes each DATA
- *       batch and sends its messages, in order, to the exported actor it names, and applies each
- *       STATUS (a peer's confirmations and heartbeat); a malformed frame is reported once and
- *       dropped, nothing of it used;</li>
+ *   <li>polls the subscription: with a secret, checks each frame's tag first ({@link FrameTag});
+ *       checks each frame whole ({@link Frame}) and its sender (the node its session is bound to,
+ *       the allow-list, the cap on learned peers), then decodes each DATA batch and sends its
+ *       messages, in order, to the exported actor it names, and applies each STATUS (a peer's
+ *       confirmations and heartbeat); a frame it does not take is dropped, nothing of it used,
+ *       counted, and reported (a malformed one once, the others throttled: {@link Rejections});</li>
  *   <li>every few milliseconds, updates each peer's state: connected once its publication is;
  *       lost when it stays silent past the peer timeout, closes, or does not connect in time, and
- *       then reports everything it had not confirmed; connected again when it is heard from;</li>
+ *       then reports everything it had not confirmed; connected again when it is heard from; a
+ *       learned peer lost and unused past the expiry is forgotten;</li>
  *   <li>sends each peer a STATUS when it has delivered more of its messages, or a heartbeat is due.</li>
  * </ol>
  * It also asks peers for the resolves under way (IDENTIFY) and answers theirs (IDENTITY), and ends
  * the generated exports whose actors terminated ({@link References#sweep()}).
+ *
+ * <p>Identity: a session (one image, one publication of the sender) is bound to the node, name and
+ * incarnation, of its first frame. A later frame on it that claims another name is rejected; one
+ * that claims the same name and another incarnation is the node restarted on the same publication
+ * (an external driver that kept it), and binds the session anew. With a secret, only a holder of
+ * the secret makes frames that get this far.
  *
  * <p>Delivery tracking works on positions of the publication to a peer: a batch is confirmed when
  * the peer's STATUS reports a position at or past the one its offer returned. When a peer's image
@@ -59,6 +68,20 @@ final class NodeAgent implements Agent {
     private final FragmentAssembler assembler = new FragmentAssembler(this::onFragment);
     /** The frame being received, checked whole before it is used. */
     private final Frame frame = new Frame();
+    /** Makes and checks the tags of the frames this agent sends and receives; null without a secret. */
+    private final FrameTag tag;
+    /** {@link FrameTag#LENGTH} with a secret, else 0. */
+    private final int tagLength;
+    /** This node's part of the authentication context of the frames it receives. */
+    private final byte[] tagContext;
+    /** The frames dropped unused, counted and reported throttled. */
+    private final Rejections rejections;
+    /** The names a node may have to become a peer; null: any. */
+    private final Set<String> allowedPeers;
+    private final int maxLearnedPeers;
+    /** Peers learned and not forgotten. */
+    private int learnedPeers;
+    private final long learnedPeerExpiryNanos;
     private final Int2ObjectHashMap<Inbound> inbound = new Int2ObjectHashMap<>();
     /** Sessions whose messages are not of this protocol, reported once each. */
     private final IntHashSet foreignSessions = new IntHashSet();
@@ -80,20 +103,32 @@ final class NodeAgent implements Agent {
     /** Messages kept until confirmed. Written by the agent (single writer), read by the closing thread. */
     private volatile long retained;
 
-    /** One image of a peer's publication: where its messages come from, and how far they are delivered. */
+    /**
+     * One image of a peer's publication: the node its session is bound to (the name and incarnation
+     * of its first frame), where its messages come from, and how far they are delivered. A session
+     * whose node is refused has no peer: its frames are counted and dropped.
+     */
     private static final class Inbound {
         final int sessionId;
         final long incarnation;
+        final String name;
+        final byte[] nameBytes;
+        /** Null when the node is refused. */
         final Peer peer;
+        /** Why the node is refused, to report each frame (throttled); null when it is not, or was reported once and for all. */
+        final Rejections.Reason refusal;
         final Image image;
         long position;
         byte[] targetName = new byte[0];
         Export target;
 
-        Inbound(int sessionId, long incarnation, Peer peer, Image image) {
+        Inbound(int sessionId, long incarnation, String name, Peer peer, Rejections.Reason refusal, Image image) {
             this.sessionId = sessionId;
             this.incarnation = incarnation;
+            this.name = name;
+            this.nameBytes = name.getBytes(StandardCharsets.UTF_8);
             this.peer = peer;
+            this.refusal = refusal;
             this.image = image;
             this.position = image == null ? 0 : image.joinPosition();
         }
@@ -104,10 +139,17 @@ final class NodeAgent implements Agent {
         this.subscription = subscription;
         this.peers = new ArrayList<>(configured);
         this.name = node.config.name();
-        final byte[] header = Wire.header(Wire.STATUS, node.incarnation, name, node.config.endpoint());
+        final byte[] header = Wire.header(Wire.STATUS, node.headerFlags, node.incarnation, name, node.config.endpoint());
         status.putBytes(0, header);
         control.putBytes(0, header);
         this.statusHeaderLength = header.length;
+        this.tag = node.secret == null ? null : new FrameTag(node.secret);
+        this.tagLength = tag == null ? 0 : FrameTag.LENGTH;
+        this.tagContext = FrameTag.context(name);
+        this.rejections = new Rejections(node, System.nanoTime());
+        this.allowedPeers = node.config.allowedPeers().orElse(null);
+        this.maxLearnedPeers = node.config.maxLearnedPeers();
+        this.learnedPeerExpiryNanos = node.config.learnedPeerExpiry().toNanos();
         this.heartbeatNanos = node.config.heartbeatInterval().toNanos();
         this.peerTimeoutNanos = node.config.peerTimeout().toNanos();
         this.connectTimeoutNanos = node.config.connectTimeout().toNanos();
@@ -199,7 +241,12 @@ final class NodeAgent implements Agent {
             control.putInt(at, typeId, Wire.ORDER);
             at += 4;
         }
-        return resolve.peer.publication.offer(control, 0, at);
+        return resolve.peer.publication.offer(control, 0, sign(control, at, resolve.peer));
+    }
+
+    /** Appends the tag of the {@code length} bytes of {@code frame} for {@code peer}, with a secret; the length to send. */
+    private int sign(ExpandableArrayBuffer frame, int length, Peer peer) {
+        return tag == null ? length : tag.sign(frame, length, peer.tagContext, peer.publication.sessionId());
     }
 
     /**
@@ -212,7 +259,7 @@ final class NodeAgent implements Agent {
         final Export export = node.exports.get(buffer.getStringWithoutLengthUtf8(frame.targetAt(), frame.targetLength()));
         final int count = export == null ? 0 : frame.count();
         final byte[] type = export == null ? NOTHING : export.type().getName().getBytes(StandardCharsets.UTF_8);
-        final long answerLength = statusHeaderLength + 13 + 5L * count + 2 + type.length;
+        final long answerLength = statusHeaderLength + 13 + 5L * count + 2 + type.length + tagLength;
         if (answerLength > peer.publication.maxMessageLength()) {
             node.failure("an IDENTIFY from node '" + peer.name + "' asks about " + count + " types: the answer, "
                     + answerLength + " bytes, would be longer than the longest message (" + peer.publication.maxMessageLength()
@@ -234,7 +281,7 @@ final class NodeAgent implements Agent {
             out += 5;
         }
         out = Wire.putShortString(control, out, type);
-        peer.publication.offer(control, 0, out);
+        peer.publication.offer(control, 0, sign(control, out, peer));
     }
 
     /** A peer's IDENTITY, in {@link #frame}: completes the resolve it answers, if it is still under way. */
@@ -312,15 +359,25 @@ final class NodeAgent implements Agent {
     }
 
     /**
-     * One frame: checked whole ({@link Frame}), then handled by its kind. A malformed frame is
-     * reported once, saying what is wrong, and dropped; frames of another protocol version are
-     * reported once per session and ignored.
+     * One frame: with a secret, its tag checked before anything else of it is read; checked whole
+     * ({@link Frame}); its sender checked (the node its session is bound to, or, on the session's
+     * first frame, whether the node is admitted); then handled by its kind. A frame without a valid
+     * tag, from a node not admitted, or claiming another node than its session's is dropped,
+     * counted and reported throttled ({@link Rejections}); a malformed frame is reported once,
+     * saying what is wrong, and dropped; frames of another protocol version are reported once per
+     * session and ignored. Every frame dropped is counted in {@code rejectedFrames}.
      */
     private void onFragment(DirectBuffer buffer, int offset, int length, Header header) {
         final int sessionId = header.sessionId();
+        if (tag != null ? !tag.verify(buffer, offset, length, tagContext, sessionId) : Frame.isTagged(buffer, offset, length)) {
+            rejections.reject(tag != null ? Rejections.Reason.UNAUTHENTICATED : Rejections.Reason.UNEXPECTED_TAG, sessionId,
+                    null, now);
+            return;
+        }
         Inbound from = inbound.get(sessionId);
         try {
-            if (!frame.wrap(buffer, offset, length)) {
+            if (!frame.wrap(buffer, offset, length, tagLength)) {
+                node.rejectedFrames.increment();
                 if (foreignSessions.add(sessionId)) {
                     node.failure("messages of another protocol (the first: " + length + " bytes, version "
                             + frame.version() + "; this node speaks " + Wire.VERSION + ") from session " + sessionId
@@ -328,10 +385,18 @@ final class NodeAgent implements Agent {
                 }
                 return;
             }
+            if (from != null && !frame.isNamed(from.nameBytes)) {
+                rejections.reject(Rejections.Reason.ANOTHER_NODE, sessionId, from.name, now);
+                return;
+            }
             if (from == null || from.incarnation != frame.incarnation()) {
                 from = open(sessionId);
+                if (from == null) {
+                    return;
+                }
             }
         } catch (MalformedFrameException malformed) {
+            node.rejectedFrames.increment();
             node.failure("a malformed frame from " + (from != null && from.peer != null ? "node '" + from.peer.name
                     + "', " : "") + "session " + sessionId + ": " + malformed.getMessage() + "; dropped", null);
             if (from != null) {
@@ -341,6 +406,11 @@ final class NodeAgent implements Agent {
         }
         final Peer peer = from.peer;
         if (peer == null) {
+            if (from.refusal != null) {
+                rejections.reject(from.refusal, sessionId, from.name, now);
+            } else {
+                node.rejectedFrames.increment();
+            }
             return;
         }
         peer.lastHeardNanos = now;
@@ -358,40 +428,68 @@ final class NodeAgent implements Agent {
 
     /**
      * The first frame of an image, or of a new incarnation on it: who sent it, its name and endpoint
-     * checked ({@link Frame#origin()}) before a publication goes to it. A node that goes by this
-     * node's own name, and one met now to which no publication can be added (Aeron cannot resolve
-     * its host, say), are reported once, and their messages ignored (an inbound without a peer).
+     * checked ({@link Frame#origin()}) before a publication goes to it, and the session bound to it.
+     * A node that goes by this node's own name, and one met now to which no publication can be added
+     * (Aeron cannot resolve its host, say), are reported once, and their frames dropped (an inbound
+     * without a peer). A node not on the allow-list gets an inbound without a peer too, its frames
+     * reported throttled. A node that would be a learned peer beyond the cap gets nothing: its
+     * frame is rejected, and the next one is checked again (a place may have been freed).
      *
+     * @return the inbound, or null if the frame is rejected and the session left unbound
      * @throws MalformedFrameException if the sender's name or endpoint is malformed
      */
     private Inbound open(int sessionId) {
         final NodeAddress origin = frame.origin();
         Peer peer = null;
+        Rejections.Reason refusal = null;
         if (origin.name().equals(name)) {
             node.failure("a node with this node's own name sent from " + origin.endpoint()
                     + ": node names must be unique; its messages are ignored", null);
-        } else {
+        } else if (node.peers.get(origin.name()) != null || (refusal = refusal(origin.name())) == null) {
             try {
                 peer = peer(origin.name(), origin.endpoint());
             } catch (AeronException unreachable) {
                 node.failure("node '" + origin.name() + "' at " + origin.endpoint() + " (session " + sessionId
                         + ") cannot be sent to, no publication to it could be added: its messages are ignored", unreachable);
             }
+        } else if (refusal == Rejections.Reason.OVER_CAP) {
+            rejections.reject(refusal, sessionId, origin.name(), now);
+            return null;
         }
-        final Inbound opened = new Inbound(sessionId, frame.incarnation(), peer, subscription.imageBySessionId(sessionId));
+        final Inbound opened = new Inbound(sessionId, frame.incarnation(), origin.name(), peer, refusal,
+                subscription.imageBySessionId(sessionId));
         inbound.put(sessionId, opened);
         return opened;
+    }
+
+    /** Why node {@code nodeName}, not a peer, may not become one now: not allowed, or over the cap; null if it may. */
+    private Rejections.Reason refusal(String nodeName) {
+        if (allowedPeers != null && !allowedPeers.contains(nodeName)) {
+            return Rejections.Reason.NOT_ALLOWED;
+        }
+        return learnedPeers >= maxLearnedPeers ? Rejections.Reason.OVER_CAP : null;
     }
 
     /**
      * The peer named {@code name}: a known one, or one learned now at {@code endpoint} (a node that
      * sent to this one, or that a reference received names).
+     *
+     * @throws IllegalArgumentException if the node is not a peer and may not become one (not on the
+     *                                  allow-list, or one learned peer too many)
      */
     Peer peer(String name, String endpoint) {
         Peer peer = node.peers.get(name);
         if (peer == null) {
+            final Rejections.Reason refusal = refusal(name);
+            if (refusal != null) {
+                throw new IllegalArgumentException("node '" + name + "' at " + endpoint + " may not become a peer of node '"
+                        + this.name + "': " + (refusal == Rejections.Reason.NOT_ALLOWED
+                        ? "it is not on the allow-list (RemoteConfig.Builder.allowPeers: " + allowedPeers + ")"
+                        : "this node has learned " + learnedPeers + " peers, its cap (RemoteConfig.Builder.maxLearnedPeers)"));
+            }
             peer = node.learn(name, endpoint, now);
             peers.add(peer);
+            learnedPeers++;
         }
         return peer;
     }
@@ -564,12 +662,38 @@ final class NodeAgent implements Agent {
                 }
             }
         }
+        for (int i = peers.size() - 1; i >= 0; i--) {
+            final Peer peer = peers.get(i);
+            if (!peer.configured && peer.state() == PeerState.LOST && now - peer.unusedSinceNanos() >= learnedPeerExpiryNanos) {
+                peers.remove(i);
+                forget(peer);
+                changes++;
+            }
+        }
         inbound.values().removeIf(from -> from.image != null && from.image.isClosed());
         if (now - nextSweepNanos >= 0) {
             nextSweepNanos = now + SWEEP_NANOS;
             changes += node.references.sweep();
         }
-        return changes + resolveDue();
+        return changes + rejections.summarize(now) + resolveDue();
+    }
+
+    /**
+     * Forgets a learned peer lost and unused past the expiry: its sessions, the resolves asked of it
+     * (failed), and, through the node, the peer, its proxies and its publication. It had nothing
+     * unconfirmed: what it had not confirmed was reported when it was lost, and what was sent to it
+     * since, when the proxies or {@link #takeSent} met it lost.
+     */
+    private void forget(Peer peer) {
+        learnedPeers--;
+        inbound.values().removeIf(from -> from.peer == peer);
+        for (int i = resolving.size() - 1; i >= 0; i--) {
+            if (resolving.get(i).peer == peer) {
+                resolving.remove(i).notFound("node '" + peer.name + "' was forgotten: lost and unused for "
+                        + node.config.learnedPeerExpiry(), null);
+            }
+        }
+        node.forget(peer);
     }
 
     /** Sends each peer its STATUS when one is owed or a heartbeat is due ({@code closing}: to every connected peer, flagged). */
@@ -588,9 +712,9 @@ final class NodeAgent implements Agent {
                         entries++;
                     }
                 }
-                status.putShort(Wire.FLAGS_OFFSET, closing ? Wire.FLAG_CLOSING : 0, Wire.ORDER);
+                status.putShort(Wire.FLAGS_OFFSET, (short) (node.headerFlags | (closing ? Wire.FLAG_CLOSING : 0)), Wire.ORDER);
                 status.putInt(statusHeaderLength, entries, Wire.ORDER);
-                if (peer.publication.offer(status, 0, at) > 0) {
+                if (peer.publication.offer(status, 0, sign(status, at, peer)) > 0) {
                     peer.statusOwed = false;
                     peer.nextStatusNanos = now + heartbeatNanos;
                     sent++;

@@ -27,7 +27,8 @@ import org.agrona.concurrent.UnsafeBuffer;
  * {@code maxPendingMessages}, and tried again on the next flush or after {@code retryInterval};
  * beyond the bound, and when the peer is lost, messages are reported undelivered
  * ({@link actor.api.ActorError.RemoteUndelivered}). A batch the publication took goes to the agent,
- * which keeps it until the peer confirms it.
+ * which keeps it until the peer confirms it. With a secret, each batch carries its tag
+ * ({@link FrameTag}, one per proxy), made once when the batch is sent or held.
  *
  * <p>Threading: an actor; its fields are touched by its behaviours only.
  */
@@ -46,6 +47,8 @@ final class Proxy extends Actor<Object> {
     private final Node node;
     private final Route route;
     private final Publication publication;
+    /** The tag of the batches, null without a secret. */
+    private final FrameTag tag;
     private final int prefixLength;
     private final int batchBytes;
     private final int maxMessageLength;
@@ -77,8 +80,10 @@ final class Proxy extends Actor<Object> {
         this.route = route;
         this.publication = route.peer.publication;
         this.maxPendingMessages = node.config.maxPendingMessages();
-        this.maxMessageLength = publication.maxMessageLength();
-        this.batchBytes = publication.maxPayloadLength();
+        this.tag = node.secret == null ? null : new FrameTag(node.secret);
+        final int tagLength = tag == null ? 0 : FrameTag.LENGTH;
+        this.maxMessageLength = publication.maxMessageLength() - tagLength;
+        this.batchBytes = publication.maxPayloadLength() - tagLength;
         final byte[] target = route.actor.getBytes(StandardCharsets.UTF_8);
         this.prefixLength = node.dataHeader.length + 2 + target.length + 4;
         this.batch = new ExpandableArrayBuffer(Math.max(256, prefixLength * 2));
@@ -130,6 +135,11 @@ final class Proxy extends Actor<Object> {
         }
     }
 
+    /** Whether this proxy sends to {@code peer}. */
+    boolean sendsTo(Peer peer) {
+        return route.peer == peer;
+    }
+
     /** Sends {@link Signal#CLOSE} unless the proxy has already terminated. */
     void close() {
         if (!isTerminated()) {
@@ -153,7 +163,8 @@ final class Proxy extends Actor<Object> {
         }
         if (prefixLength + 8 + encoded > maxMessageLength) {
             node.undelivered(route, "a message of " + encoded + " bytes, longer than the longest Aeron message ("
-                    + maxMessageLength + " bytes, an eighth of the term length)", List.of(message));
+                    + maxMessageLength + " bytes, an eighth of the term length" + (tag == null ? "" : ", less the tag")
+                    + ")", List.of(message));
             return;
         }
         if (at + 8 + encoded > maxMessageLength) {
@@ -188,22 +199,24 @@ final class Proxy extends Actor<Object> {
             return;
         }
         batch.putInt(prefixLength - 4, count, Wire.ORDER);
-        if (!held.isEmpty()) {
-            hold();
-            return;
-        }
-        if (route.peer.state() == PeerState.LOST) {
+        if (route.peer.state() == PeerState.LOST && held.isEmpty()) {
+            route.peer.sentWhileLost();
             node.undelivered(route, lostReason(), Arrays.copyOf(messages, count));
             clear();
             return;
         }
-        final long result = publication.offer(batch, 0, length);
+        final int frameLength = tag == null ? length : tag.sign(batch, length, route.peer.tagContext, publication.sessionId());
+        if (!held.isEmpty()) {
+            hold(frameLength);
+            return;
+        }
+        final long result = publication.offer(batch, 0, frameLength);
         if (result > 0) {
             node.sent.offer(new Sent(route, result, Arrays.copyOf(messages, count)));
             node.sentMessages.add(count);
             clear();
         } else if (isTransient(result)) {
-            hold();
+            hold(frameLength);
         } else {
             node.undelivered(route, "the publication refused them: " + Publication.errorString(result),
                     Arrays.copyOf(messages, count));
@@ -215,6 +228,7 @@ final class Proxy extends Actor<Object> {
     private void sendHeld() {
         while (!held.isEmpty()) {
             if (route.peer.state() == PeerState.LOST) {
+                route.peer.sentWhileLost();
                 reportHeld(lostReason());
                 return;
             }
@@ -243,15 +257,15 @@ final class Proxy extends Actor<Object> {
                 || result == Publication.ADMIN_ACTION;
     }
 
-    /** Holds the current batch, or reports it if the bound would be passed. */
-    private void hold() {
+    /** Holds the current batch, its {@code frameLength} bytes with the tag, or reports it if the bound would be passed. */
+    private void hold(int frameLength) {
         if (heldMessages + count > maxPendingMessages) {
             node.undelivered(route, (route.peer.state() == PeerState.CONNECTED
                     ? "back-pressure: the peer does not take messages as fast as they are sent"
                     : "the peer is not connected") + ", and " + heldMessages + " message(s) are already held (maxPendingMessages "
                     + maxPendingMessages + ")", Arrays.copyOf(messages, count));
         } else {
-            held.add(new Held(Arrays.copyOf(batch.byteArray(), length), Arrays.copyOf(messages, count)));
+            held.add(new Held(Arrays.copyOf(batch.byteArray(), frameLength), Arrays.copyOf(messages, count)));
             heldMessages += count;
             scheduleRetry();
         }

@@ -30,7 +30,8 @@ import org.agrona.concurrent.UnsafeBuffer;
  *       says} its actor has terminated ({@link #sweep()}, run by the agent), or with the node.</li>
  *   <li>Reading a reference gives the local actor's own reference when the node named is this one,
  *       and otherwise the proxy a lookup of that actor returns (made on first use, the node learned
- *       from the endpoint if it is not a peer yet). The bytes are read with a {@link FrameReader}
+ *       from the endpoint if it is not a peer yet and may become one: on the allow-list, under the
+ *       cap on learned peers; else the reference is refused). The bytes are read with a {@link FrameReader}
  *       (every length against the reference's end, nothing after the actor's name), and the node's
  *       name and endpoint are checked as the configuration's are, so a malformed reference, or one
  *       whose endpoint is more than {@code host:port}, is refused (and the message that carries it

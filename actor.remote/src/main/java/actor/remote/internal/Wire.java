@@ -7,7 +7,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * The node-to-node format: every Aeron message starts with the sender's header, then a body of
- * its kind. Little-endian.
+ * its kind, then, between nodes that share a secret, the authentication tag. Little-endian.
  *
  * <pre>
  * header  kind:byte version:byte flags:short incarnation:long
@@ -19,7 +19,10 @@ import org.agrona.concurrent.UnsafeBuffer;
  * IDENTIFY requestId:long targetLength:short target:bytes count:int count x typeId:int
  * IDENTITY requestId:long exported:byte count:int count x (typeId:int verdict:byte)
  *          typeLength:short type:bytes                 the exported type's name, empty if not exported
+ * tag     16 bytes, after the body, when the flags have {@link #FLAG_AUTHENTICATED} ({@link FrameTag})
  * </pre>
+ *
+ * Version 2 added the tag and its flag; a node of version 1 sees frames of another version.
  *
  * A STATUS goes from a node to one peer, on the publication to it: for each image of that peer's
  * publications the node receives, the position it has delivered up to (every message before it
@@ -29,7 +32,8 @@ import org.agrona.concurrent.UnsafeBuffer;
  * types listed; the IDENTITY answers it, with a verdict per type ({@link #ACCEPTED},
  * {@link #UNKNOWN_TYPE}, {@link #REFUSED_TYPE}).
  *
- * <p>What another node sends is not trusted: {@link Frame} checks each frame received whole (every
+ * <p>What another node sends is not trusted: a node with a secret checks each frame's tag before
+ * anything else of it ({@link FrameTag}); {@link Frame} checks each frame received whole (every
  * length and count against the frame's end, nothing after the body, a known kind) before any of it
  * is used, and the sender's name and endpoint as the configuration's are (an endpoint is
  * {@code host:port}, nothing else, before it goes into {@link #publicationChannel}); a malformed
@@ -48,9 +52,11 @@ final class Wire {
     static final byte UNKNOWN_TYPE = 1;
     /** IDENTITY verdict: the node knows the type, and the export does not take it. */
     static final byte REFUSED_TYPE = 2;
-    static final byte VERSION = 1;
+    static final byte VERSION = 2;
     /** STATUS flag: the sender is closing; what it has not confirmed will not be confirmed. */
     static final short FLAG_CLOSING = 1;
+    /** Flag of every kind: a {@link FrameTag#LENGTH}-byte tag follows the body (the sender has a secret). */
+    static final short FLAG_AUTHENTICATED = 2;
 
     static final int KIND_OFFSET = 0;
     static final int VERSION_OFFSET = 1;
@@ -63,15 +69,15 @@ final class Wire {
     private Wire() {
     }
 
-    /** The header of a message of {@code kind} from the node {@code name} at {@code endpoint}. */
-    static byte[] header(byte kind, long incarnation, String name, String endpoint) {
+    /** The header of a message of {@code kind}, with {@code flags}, from the node {@code name} at {@code endpoint}. */
+    static byte[] header(byte kind, short flags, long incarnation, String name, String endpoint) {
         final byte[] nameBytes = name.getBytes(StandardCharsets.UTF_8);
         final byte[] endpointBytes = endpoint.getBytes(StandardCharsets.UTF_8);
         final byte[] header = new byte[NAME_OFFSET + 2 + nameBytes.length + 2 + endpointBytes.length];
         final UnsafeBuffer out = new UnsafeBuffer(header);
         out.putByte(KIND_OFFSET, kind);
         out.putByte(VERSION_OFFSET, VERSION);
-        out.putShort(FLAGS_OFFSET, (short) 0, ORDER);
+        out.putShort(FLAGS_OFFSET, flags, ORDER);
         out.putLong(INCARNATION_OFFSET, incarnation, ORDER);
         int at = putShortString(out, NAME_OFFSET, nameBytes);
         putShortString(out, at, endpointBytes);

@@ -48,8 +48,10 @@ import org.agrona.concurrent.UnsafeBuffer;
  *   <li>{@link #aNodeDeliversNothingFromAMalformedFrameReportsItOnceAndGoesOn} sends them over UDP
  *       to a running node ({@link RawPeer}), each followed by a valid frame: the node reports each
  *       frame the check refuses exactly once as a malformed frame and delivers nothing from any
- *       frame it reports so; nothing escapes its receiving agent (which the node would report as
- *       "the receiving agent failed"); and it delivers the valid frame after it.</li>
+ *       frame it reports so, and counts it in {@code rejectedFrames}; it delivers nothing from a
+ *       frame whose flags say it carries a tag (it has no secret), and counts it; nothing escapes
+ *       its receiving agent (which the node would report as "the receiving agent failed"); and it
+ *       delivers the valid frame after it.</li>
  * </ul>
  *
  * A fixed seed, so a run is repeatable; a failure's shrunk frame belongs in {@link FrameTest} or
@@ -113,7 +115,7 @@ class FrameFuzzTest {
         final long allocated = leastAllocated(buffer, bytes.length);
         final boolean taken;
         try {
-            taken = frame.wrap(buffer, 5, bytes.length);
+            taken = frame.wrap(buffer, 5, bytes.length, 0);
         } catch (MalformedFrameException refused) {
             assertTrue(allocated <= REFUSAL_BYTES, "refusing allocated " + allocated + " bytes: " + refused.getMessage());
             assertFalse(refused.getMessage().isEmpty());
@@ -165,7 +167,7 @@ class FrameFuzzTest {
         for (int run = 0; run < 3; run++) {
             final long before = allocatedBytes();
             try {
-                frame.wrap(buffer, 5, length);
+                frame.wrap(buffer, 5, length, 0);
             } catch (MalformedFrameException refused) {
                 refusals++;
             }
@@ -209,7 +211,7 @@ class FrameFuzzTest {
         }
         for (byte[] bytes : frames) {
             try {
-                frame.wrap(new UnsafeBuffer(bytes), 0, bytes.length);
+                frame.wrap(new UnsafeBuffer(bytes), 0, bytes.length, 0);
             } catch (MalformedFrameException refused) {
                 assertFalse(refused.getMessage().isEmpty());
             }
@@ -222,13 +224,16 @@ class FrameFuzzTest {
 
     @Property(tries = 1_000, seed = SEED)
     void aNodeDeliversNothingFromAMalformedFrameReportsItOnceAndGoesOn(@ForAll("frames") byte[] bytes) throws Exception {
+        // A frame whose flags say a tag follows is rejected before the check, by a node without a secret.
+        final boolean tagged = Frame.isTagged(new UnsafeBuffer(bytes), 0, bytes.length);
         boolean malformed;
         try {
-            frame.wrap(new UnsafeBuffer(bytes), 0, bytes.length);
+            frame.wrap(new UnsafeBuffer(bytes), 0, bytes.length, 0);
             malformed = false;
         } catch (MalformedFrameException refused) {
-            malformed = true;
+            malformed = !tagged;
         }
+        final long rejected = peer.node.rejectedFrames();
         peer.send(bytes);
         final List<Object> delivered = peer.deliveredUntilTheNodeGoesOn();
         final List<ActorError> errors = peer.takeErrors();
@@ -244,8 +249,9 @@ class FrameFuzzTest {
         if (malformed) {
             assertEquals(1, malformedReports, errors::toString);
         }
-        if (malformedReports > 0) {
-            assertEquals(List.of(), delivered, "delivered from a frame reported malformed");
+        if (malformedReports > 0 || tagged) {
+            assertEquals(List.of(), delivered, "delivered from a frame reported malformed or rejected");
+            assertEquals(rejected + 1, peer.node.rejectedFrames(), "the frame dropped is counted");
         }
     }
 

@@ -49,7 +49,7 @@ class FrameTest {
         final byte[] placed = new byte[AT + bytes.length + 16];
         Arrays.fill(placed, (byte) 0x55);
         System.arraycopy(bytes, 0, placed, AT, bytes.length);
-        return frame.wrap(new UnsafeBuffer(placed), AT, bytes.length);
+        return frame.wrap(new UnsafeBuffer(placed), AT, bytes.length, 0);
     }
 
     private void assertMalformed(byte[] bytes, String expected) {
@@ -79,8 +79,43 @@ class FrameTest {
 
     @Test
     void aFrameOfAnotherVersionIsNotReadPastItsVersion() {
-        assertFalse(wrap(new byte[] {Wire.DATA, 2}));
-        assertEquals(2, frame.version());
+        assertFalse(wrap(new byte[] {Wire.DATA, 1}));
+        assertEquals(1, frame.version());
+    }
+
+    /** {@code bytes} with the authenticated flag set and {@code tagLength} bytes appended, wrapped as a frame with a tag. */
+    private boolean wrapTagged(byte[] bytes, int tagLength) {
+        final byte[] tagged = Arrays.copyOf(bytes, bytes.length + tagLength);
+        tagged[Wire.FLAGS_OFFSET] |= Wire.FLAG_AUTHENTICATED;
+        final byte[] placed = new byte[AT + tagged.length];
+        System.arraycopy(tagged, 0, placed, AT, tagged.length);
+        return frame.wrap(new UnsafeBuffer(placed), AT, tagged.length, FrameTag.LENGTH);
+    }
+
+    @Test
+    void aFrameWithATagIsCheckedToWhereTheTagStartsAndItsFlagMustSaySo() {
+        assertTrue(wrapTagged(validData(), FrameTag.LENGTH));
+        assertEquals(2, frame.count());
+        assertEquals("3 byte(s) after the end of a DATA (frame of " + (validData().length + 3) + " bytes)",
+                assertThrows(MalformedFrameException.class, () -> wrapTagged(
+                        new FrameBuilder().raw(validData()).b(0).b(0).b(0).bytes(), FrameTag.LENGTH)).getMessage());
+        assertEquals("message count 2 (8 bytes each) past the frame's end (" + (validData().length - 5) + " bytes)",
+                assertThrows(MalformedFrameException.class, () -> wrapTagged(Arrays.copyOf(validData(), validData().length - 5),
+                        FrameTag.LENGTH)).getMessage(), "the tag's bytes are not read as the body's");
+        assertEquals("the frame of 15 bytes is shorter than its tag (16 bytes)", assertThrows(MalformedFrameException.class,
+                () -> frame.wrap(new UnsafeBuffer(new byte[15]), 0, 15, FrameTag.LENGTH)).getMessage());
+        final byte[] unflagged = Arrays.copyOf(validStatus(), validStatus().length + FrameTag.LENGTH);
+        assertEquals("a tag without the authenticated flag (flags 0)", assertThrows(MalformedFrameException.class,
+                () -> frame.wrap(new UnsafeBuffer(unflagged), 0, unflagged.length, FrameTag.LENGTH)).getMessage());
+        final byte[] flagged = validStatus();
+        flagged[Wire.FLAGS_OFFSET] |= Wire.FLAG_AUTHENTICATED;
+        assertEquals("the authenticated flag, and this node expects no tag (flags 2)", assertThrows(MalformedFrameException.class,
+                () -> wrap(flagged)).getMessage());
+        assertTrue(Frame.isTagged(new UnsafeBuffer(flagged), 0, flagged.length));
+        assertFalse(Frame.isTagged(new UnsafeBuffer(validStatus()), 0, validStatus().length));
+        assertFalse(Frame.isTagged(new UnsafeBuffer(flagged), 0, 3), "too short to have flags");
+        flagged[Wire.VERSION_OFFSET] = 1;
+        assertFalse(Frame.isTagged(new UnsafeBuffer(flagged), 0, flagged.length), "another version's flags mean nothing here");
     }
 
     @Test

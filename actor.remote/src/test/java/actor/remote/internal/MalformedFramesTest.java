@@ -12,6 +12,7 @@ import actor.remote.internal.RawPeer.Request;
 import io.aeron.exceptions.RegistrationException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
@@ -23,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A running node fed malformed frames over UDP by a {@link RawPeer}: each is reported once, as what
  * is wrong with it ("the Aeron client failed" and "the receiving agent failed" never), nothing of it
- * is delivered or used, and the node delivers the next valid frame.
+ * is delivered or used, and the node delivers the next valid frame. Frames that name another node
+ * than the raw peer come on sessions of their own: the raw peer's session is bound to it.
  */
 @Timeout(60)
 class MalformedFramesTest {
@@ -48,6 +50,28 @@ class MalformedFramesTest {
     /** Sends {@code frame}, then a valid one, and checks what the node reported in between: one problem, returned. */
     private static ActorError.RemoteFailure reportedOnce(byte[] frame) throws InterruptedException {
         peer.send(frame);
+        return reportedOnceAfter();
+    }
+
+    /**
+     * As {@link #reportedOnce(byte[])}, {@code frame} sent on {@code session}: the node polls the
+     * sessions in no set order, so it waits for the report first.
+     */
+    private static ActorError.RemoteFailure reportedOnce(RawPeer.Session session, byte[] frame) throws InterruptedException {
+        session.send(frame);
+        final long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        final List<ActorError> errors = new ArrayList<>();
+        while (errors.isEmpty() && System.nanoTime() - deadline < 0) {
+            Thread.sleep(1);
+            errors.addAll(peer.takeErrors());
+        }
+        peer.expectTheNodeGoesOn();
+        errors.addAll(peer.takeErrors());
+        assertEquals(1, errors.size(), errors::toString);
+        return assertInstanceOf(ActorError.RemoteFailure.class, errors.get(0));
+    }
+
+    private static ActorError.RemoteFailure reportedOnceAfter() throws InterruptedException {
         peer.expectTheNodeGoesOn();
         final List<ActorError> errors = peer.takeErrors();
         assertEquals(1, errors.size(), errors::toString);
@@ -56,8 +80,16 @@ class MalformedFramesTest {
 
     /** Checks that {@code frame} is reported as a malformed frame, with {@code problem}, and dropped. */
     private static void assertDropped(byte[] frame, String problem) throws InterruptedException {
-        final String reported = reportedOnce(frame).problem();
-        assertTrue(reported.startsWith("a malformed frame from ") && reported.contains("session " + peer.sessionId()
+        assertMalformed(reportedOnce(frame).problem(), peer.sessionId(), problem);
+    }
+
+    /** As {@link #assertDropped(byte[], String)}, {@code frame} sent on {@code session}. */
+    private static void assertDropped(RawPeer.Session session, byte[] frame, String problem) throws InterruptedException {
+        assertMalformed(reportedOnce(session, frame).problem(), session.sessionId(), problem);
+    }
+
+    private static void assertMalformed(String reported, int sessionId, String problem) {
+        assertTrue(reported.startsWith("a malformed frame from ") && reported.contains("session " + sessionId
                 + ": " + problem + "; dropped"), reported);
     }
 
@@ -79,20 +111,21 @@ class MalformedFramesTest {
     /** FrameFuzzTest's shrunk counterexample without the checks: a DATA header with an empty name and endpoint, and no body. */
     @Test
     void aBareHeaderWithAnEmptyNameAndEndpointIsReportedNotHandedToAeron() throws InterruptedException {
-        assertDropped(new byte[] {1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+        assertDropped(new byte[] {1, Wire.VERSION, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
                 "the frame ends before its target name length (frame of 16 bytes, 0 left)");
     }
 
     @Test
     void anEndpointThatIsMoreThanHostPortNeverReachesAChannel() throws InterruptedException {
+        final RawPeer.Session stranger = peer.newSession();
         final String uriParameters = "127.0.0.1:41003|mtu=8192|ttl=9|linger=0|tags=777";
-        assertDropped(FrameBuilder.header(Wire.STATUS, incarnations.incrementAndGet(), "stranger", uriParameters).i(0).bytes(),
-                "the header's endpoint = '" + uriParameters + "': the port must be a number in [1, 65535]");
-        assertDropped(FrameBuilder.header(Wire.STATUS, incarnations.incrementAndGet(), "stranger", "evil?x=1:4").i(0).bytes(),
-                "the header's endpoint = 'evil?x=1:4': the host must be a DNS name, an IPv4 address, or an IPv6 "
+        assertDropped(stranger, FrameBuilder.header(Wire.STATUS, incarnations.incrementAndGet(), "stranger", uriParameters)
+                .i(0).bytes(), "the header's endpoint = '" + uriParameters + "': the port must be a number in [1, 65535]");
+        assertDropped(stranger, FrameBuilder.header(Wire.STATUS, incarnations.incrementAndGet(), "stranger", "evil?x=1:4")
+                .i(0).bytes(), "the header's endpoint = 'evil?x=1:4': the host must be a DNS name, an IPv4 address, or an IPv6 "
                         + "address in brackets ([v6 address]:port)");
-        assertDropped(FrameBuilder.header(Wire.STATUS, incarnations.incrementAndGet(), "a b", peer.endpoint).i(0).bytes(),
-                "the header's name = 'a b': only letters, digits, '.', '_' and '-' are allowed");
+        assertDropped(stranger, FrameBuilder.header(Wire.STATUS, incarnations.incrementAndGet(), "a b", peer.endpoint)
+                .i(0).bytes(), "the header's name = 'a b': only letters, digits, '.', '_' and '-' are allowed");
         assertEquals(List.of(RawPeer.NAME), peer.node.peerNames(), "no peer, and so no publication, for any of them");
     }
 
@@ -145,9 +178,10 @@ class MalformedFramesTest {
     @Test
     void aSenderThatCannotBeSentToIsReportedAndItsFrameDropped() throws InterruptedException {
         final long incarnation = incarnations.incrementAndGet();
-        final ActorError.RemoteFailure failure = reportedOnce(FrameBuilder.header(Wire.STATUS, incarnation, "nowhere",
+        final RawPeer.Session nowhere = peer.newSession();
+        final ActorError.RemoteFailure failure = reportedOnce(nowhere, FrameBuilder.header(Wire.STATUS, incarnation, "nowhere",
                 "nosuch.invalid:4000").i(0).bytes());
-        assertEquals("node 'nowhere' at nosuch.invalid:4000 (session " + peer.sessionId() + ") cannot be sent to, no "
+        assertEquals("node 'nowhere' at nosuch.invalid:4000 (session " + nowhere.sessionId() + ") cannot be sent to, no "
                 + "publication to it could be added: its messages are ignored", failure.problem());
         assertInstanceOf(RegistrationException.class, failure.failure());
         assertFalse(peer.node.peerNames().contains("nowhere"));

@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.agrona.ExpandableArrayBuffer;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -29,7 +30,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  * that whatever it delivers arrives there in the order it was delivered, and a peer that is no node:
  * a raw Aeron publication to the node's endpoint, on the same media driver (launched here), that
  * sends frames written by hand. The raw peer's own valid frames say they come from node
- * {@value #NAME} at an endpoint where nothing listens.
+ * {@value #NAME} at an endpoint where nothing listens; when the node has a secret, they carry the
+ * tag it makes ({@link #authentic}). {@link #newSession()} adds another publication, on a session
+ * of its own.
  */
 final class RawPeer implements AutoCloseable {
 
@@ -52,12 +55,53 @@ final class RawPeer implements AutoCloseable {
     final String endpoint = freeEndpoint();
     private final MediaDriver driver;
     private final Aeron aeron;
-    private final Publication publication;
-    private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+    private final String channel;
+    private final Session session;
     private final ExpandableArrayBuffer encoded = new ExpandableArrayBuffer(64);
     private int markers;
 
-    private RawPeer(Path directory) throws InterruptedException {
+    /** A raw publication to the node: one Aeron session. */
+    final class Session {
+        private final Publication publication;
+        private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+
+        private Session(Publication publication) throws InterruptedException {
+            this.publication = publication;
+            final long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (!publication.isConnected()) {
+                if (System.nanoTime() - deadline > 0) {
+                    throw new AssertionError("the raw publication did not connect to the node within 10 s");
+                }
+                Thread.sleep(1);
+            }
+        }
+
+        /** The session the node sees these frames on. */
+        int sessionId() {
+            return publication.sessionId();
+        }
+
+        /** Offers {@code frame} until the publication takes it. */
+        void send(byte[] frame) throws InterruptedException {
+            view.wrap(frame);
+            final long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            long result;
+            while ((result = publication.offer(view, 0, frame.length)) < 0) {
+                if (System.nanoTime() - deadline > 0) {
+                    throw new AssertionError("the raw publication did not take a frame of " + frame.length
+                            + " bytes within 10 s: " + Publication.errorString(result));
+                }
+                Thread.sleep(1);
+            }
+        }
+
+        /** {@code frame} with the authenticated flag and the tag {@code secret} makes for the node on this session. */
+        byte[] signed(byte[] frame, byte[] secret) {
+            return RawPeer.signed(frame, secret, node.config.name(), sessionId());
+        }
+    }
+
+    private RawPeer(Path directory, UnaryOperator<RemoteConfig.Builder> configure) throws InterruptedException {
         driver = MediaDriver.launch(new MediaDriver.Context().aeronDirectoryName(directory.resolve("driver").toString())
                 .threadingMode(ThreadingMode.SHARED).sharedIdleStrategy(new BackoffIdleStrategy(1, 1, 1_000, 100_000))
                 .termBufferSparseFile(true).dirDeleteOnStart(true).dirDeleteOnShutdown(true));
@@ -65,48 +109,63 @@ final class RawPeer implements AutoCloseable {
         kit = ActorTestKit.start();
         delivered = kit.probe();
         final String nodeEndpoint = freeEndpoint();
-        node = Node.start(kit.system(), RemoteConfig.builder().name("node").endpoint(nodeEndpoint)
+        node = Node.start(kit.system(), configure.apply(RemoteConfig.builder().name("node").endpoint(nodeEndpoint)
                 .driverMode(DriverMode.EXTERNAL).aeronDirectory(Path.of(driver.aeronDirectoryName()))
-                .termLength(RemoteConfig.MIN_TERM_LENGTH).idleStrategy(() -> new BackoffIdleStrategy(1, 1, 1_000, 100_000))
+                .termLength(RemoteConfig.MIN_TERM_LENGTH).idleStrategy(() -> new BackoffIdleStrategy(1, 1, 1_000, 100_000)))
                 .build(), n -> {
                     n.export(PINGS, Ping.class, delivered.ref());
                     n.export(REQUESTS, Request.class, delivered.ref());
                 });
-        publication = aeron.addPublication("aeron:udp?endpoint=" + nodeEndpoint + "|term-length=1048576|sparse=true",
-                RemoteConfig.DEFAULT_STREAM_ID);
-        final long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (!publication.isConnected()) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError("the raw publication did not connect to the node within 10 s");
-            }
-            Thread.sleep(1);
-        }
+        channel = "aeron:udp?endpoint=" + nodeEndpoint + "|term-length=1048576|sparse=true";
+        session = new Session(aeron.addPublication(channel, RemoteConfig.DEFAULT_STREAM_ID));
     }
 
     /** Starts the driver, the node and the raw publication, connected, and the node knowing the raw peer. */
     static RawPeer start(Path directory) throws InterruptedException {
-        final RawPeer peer = new RawPeer(directory);
+        return start(directory, UnaryOperator.identity());
+    }
+
+    /** As {@link #start(Path)}, the node's configuration changed by {@code configure} (a secret, say). */
+    static RawPeer start(Path directory, UnaryOperator<RemoteConfig.Builder> configure) throws InterruptedException {
+        final RawPeer peer = new RawPeer(directory, configure);
         peer.expectTheNodeGoesOn();
         return peer;
     }
 
-    /** The session the node sees the raw peer's frames on. */
-    int sessionId() {
-        return publication.sessionId();
+    /** A new raw publication to the node, on a session of its own, connected. */
+    Session newSession() throws InterruptedException {
+        return new Session(aeron.addExclusivePublication(channel, RemoteConfig.DEFAULT_STREAM_ID));
     }
 
-    /** Offers {@code frame} until the publication takes it. */
+    /** The session the node sees the raw peer's frames on. */
+    int sessionId() {
+        return session.sessionId();
+    }
+
+    /** Offers {@code frame} on the raw peer's session until the publication takes it. */
     void send(byte[] frame) throws InterruptedException {
-        view.wrap(frame);
-        final long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        long result;
-        while ((result = publication.offer(view, 0, frame.length)) < 0) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError("the raw publication did not take a frame of " + frame.length
-                        + " bytes within 10 s: " + Publication.errorString(result));
-            }
-            Thread.sleep(1);
-        }
+        session.send(frame);
+    }
+
+    /** {@code frame} as the node takes it from the raw peer's session: with the tag of the node's secret, if it has one. */
+    byte[] authentic(byte[] frame) {
+        final byte[] secret = node.secret;
+        return secret == null ? frame : session.signed(frame, secret);
+    }
+
+    /**
+     * {@code frame} with the authenticated flag set and the tag {@code secret} makes for node
+     * {@code receiver} on session {@code sessionId} appended.
+     */
+    static byte[] signed(byte[] frame, byte[] secret, String receiver, int sessionId) {
+        final ExpandableArrayBuffer buffer = new ExpandableArrayBuffer(frame.length + FrameTag.LENGTH);
+        buffer.putBytes(0, frame);
+        buffer.putShort(Wire.FLAGS_OFFSET, (short) (buffer.getShort(Wire.FLAGS_OFFSET, Wire.ORDER) | Wire.FLAG_AUTHENTICATED),
+                Wire.ORDER);
+        final int length = new FrameTag(secret).sign(buffer, frame.length, FrameTag.context(receiver), sessionId);
+        final byte[] signed = new byte[length];
+        buffer.getBytes(0, signed);
+        return signed;
     }
 
     /** A valid DATA frame from the raw peer to {@code target} with {@code messages}, encoded by the node's codecs. */
@@ -142,7 +201,7 @@ final class RawPeer implements AutoCloseable {
     /** Sends a valid ping after whatever was sent before; what the node delivered before it, once it has delivered it. */
     List<Object> deliveredUntilTheNodeGoesOn() throws InterruptedException {
         final Ping marker = new Ping(++markers, "the valid frame after");
-        send(data(PINGS, marker));
+        send(authentic(data(PINGS, marker)));
         final List<Object> before = new ArrayList<>();
         for (Object next = delivered.expectMessage(Duration.ofSeconds(10)); !next.equals(marker);
                 next = delivered.expectMessage(Duration.ofSeconds(10))) {
