@@ -10,9 +10,6 @@ import actor.api.ActorRef;
 import actor.remote.internal.RawPeer.Ping;
 import actor.remote.internal.RawPeer.Request;
 import java.io.IOException;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -65,24 +62,9 @@ class FrameFuzzTest {
             1 << 30, 0x7FFF_FFF0, 9000);
     /** Allocation of one refused frame's check: the exception and its message, whatever the frame. */
     private static final long REFUSAL_BYTES = 4096;
-    /** The bytes the calling thread has allocated so far (HotSpot's ThreadMXBean), read without allocating. */
-    private static final MethodHandle ALLOCATED_BYTES;
 
     private static Path directory;
     private static RawPeer peer;
-
-    static {
-        try {
-            final Class<?> bean = Class.forName("com.sun.management.ThreadMXBean");
-            FrameFuzzTest.class.getModule().addReads(bean.getModule());
-            final Object threads = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean")
-                    .invoke(null);
-            ALLOCATED_BYTES = MethodHandles.lookup().findVirtual(bean, "getCurrentThreadAllocatedBytes",
-                    MethodType.methodType(long.class)).bindTo(threads);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     private final Frame frame = new Frame();
 
@@ -101,10 +83,6 @@ class FrameFuzzTest {
                 Files.delete(file);
             }
         }
-    }
-
-    private static long allocatedBytes() throws Throwable {
-        return (long) ALLOCATED_BYTES.invokeExact();
     }
 
     @Property(tries = 5_000, seed = SEED)
@@ -165,13 +143,13 @@ class FrameFuzzTest {
         long least = Long.MAX_VALUE;
         int refusals = 0;
         for (int run = 0; run < 3; run++) {
-            final long before = allocatedBytes();
+            final long before = AllocatedBytes.ofThisThread();
             try {
                 frame.wrap(buffer, 5, length, 0);
             } catch (MalformedFrameException refused) {
                 refusals++;
             }
-            least = Math.min(least, allocatedBytes() - before);
+            least = Math.min(least, AllocatedBytes.ofThisThread() - before);
         }
         assertTrue(refusals == 0 || refusals == 3, "refused " + refusals + " times of 3");
         return least;
@@ -204,7 +182,7 @@ class FrameFuzzTest {
         final Frame frame = new Frame();
         for (int i = 0; i < 10_000; i++) {
             try {
-                allocatedBytes();
+                AllocatedBytes.ofThisThread();
             } catch (Throwable unexpected) {
                 throw new AssertionError(unexpected);
             }

@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -28,21 +25,6 @@ class FrameTagTest {
     private static final byte[] SECRET = "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
     private static final String RECEIVER = "b";
     private static final int SESSION = 0x1234_5678;
-    /** The bytes the calling thread has allocated so far (HotSpot's ThreadMXBean), read without allocating. */
-    private static final MethodHandle ALLOCATED_BYTES;
-
-    static {
-        try {
-            final Class<?> bean = Class.forName("com.sun.management.ThreadMXBean");
-            FrameTagTest.class.getModule().addReads(bean.getModule());
-            final Object threads = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean")
-                    .invoke(null);
-            ALLOCATED_BYTES = MethodHandles.lookup().findVirtual(bean, "getCurrentThreadAllocatedBytes",
-                    MethodType.methodType(long.class)).bindTo(threads);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     private final FrameTag tag = new FrameTag(SECRET);
     private final byte[] receiver = FrameTag.context(RECEIVER);
@@ -130,14 +112,14 @@ class FrameTagTest {
         final UnsafeBuffer offHeap = new UnsafeBuffer(direct);
         long least = Long.MAX_VALUE;
         for (int run = 0; run < 20; run++) {
-            final long before = (long) ALLOCATED_BYTES.invokeExact();
+            final long before = AllocatedBytes.ofThisThread();
             for (int i = 0; i < 1_000; i++) {
                 final int length = tag.sign(buffer, 1_400, receiver, SESSION);
                 offHeap.putBytes(0, buffer, 0, length);
                 assertTrue(tag.verify(buffer, 0, length, receiver, SESSION));
                 assertTrue(tag.verify(offHeap, 0, length, receiver, SESSION));
             }
-            least = Math.min(least, (long) ALLOCATED_BYTES.invokeExact() - before);
+            least = Math.min(least, AllocatedBytes.ofThisThread() - before);
         }
         assertEquals(0, least, "bytes allocated by 1,000 signatures and 2,000 checks");
     }
