@@ -25,8 +25,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -263,20 +265,25 @@ class ReceptionistTest {
             made.add(mine);
         }
         final CyclicBarrier start = new CyclicBarrier(threads);
-        final List<CompletableFuture<Void>> done = new ArrayList<>();
-        for (List<Target> mine : made) {
-            done.add(CompletableFuture.runAsync(() -> {
-                try {
+        // NOTE: threads of the test's own: the common pool may run fewer tasks at once than the barrier waits for.
+        final ExecutorService registrars = Executors.newFixedThreadPool(threads);
+        try {
+            final List<Future<?>> done = new ArrayList<>();
+            for (List<Target> mine : made) {
+                done.add(registrars.submit(() -> {
                     start.await(10, TimeUnit.SECONDS);
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-                for (Target target : mine) {
-                    receptionist.register(WORDS, target.ref());
-                }
-            }));
+                    for (Target target : mine) {
+                        receptionist.register(WORDS, target.ref());
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> registered : done) {
+                registered.get(20, TimeUnit.SECONDS);
+            }
+        } finally {
+            registrars.shutdownNow();
         }
-        CompletableFuture.allOf(done.toArray(new CompletableFuture<?>[0])).get(20, TimeUnit.SECONDS);
         final Set<ActorRef<String>> expected = new HashSet<>();
         made.forEach(mine -> mine.forEach(target -> expected.add(target.ref())));
         assertEquals(expected, receptionist.find(WORDS));
