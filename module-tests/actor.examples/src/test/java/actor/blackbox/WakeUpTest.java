@@ -1,6 +1,7 @@
 package actor.blackbox;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import actor.api.Actor;
 import actor.api.ActorSystem;
@@ -13,8 +14,10 @@ import actor.api.PoisonPill;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -94,13 +97,33 @@ class WakeUpTest {
         }
     }
 
-    /** With a yielding idle strategy a worker is only ever parked when it sleeps. */
+    /**
+     * With a yielding idle strategy a worker is only ever parked when it sleeps. The workers only: a
+     * spare carrier (named {@code <system>-worker-<w>-spare-<k>}) parks without a timeout when idle.
+     * After 30 s the states and stacks of the system's threads are the failure's message (a CI run
+     * once waited here the whole 120 s of the test's timeout, with nothing to show why).
+     */
     private static void awaitAllWorkersParked(String systemName) throws InterruptedException {
+        final Pattern worker = Pattern.compile(Pattern.quote(systemName) + "-worker-\\d+");
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (true) {
-            final List<Thread> workers = Thread.getAllStackTraces().keySet().stream()
-                    .filter(t -> t.getName().startsWith(systemName + "-worker-")).toList();
+            final Map<Thread, StackTraceElement[]> threads = Thread.getAllStackTraces();
+            final List<Thread> workers = threads.keySet().stream()
+                    .filter(t -> worker.matcher(t.getName()).matches()).toList();
             if (!workers.isEmpty() && workers.stream().allMatch(t -> t.getState() == Thread.State.TIMED_WAITING)) {
                 return;
+            }
+            if (System.nanoTime() > deadline) {
+                final StringBuilder states = new StringBuilder();
+                threads.forEach((thread, stack) -> {
+                    if (thread.getName().startsWith(systemName)) {
+                        states.append('\n').append(thread.getName()).append(' ').append(thread.getState());
+                        for (StackTraceElement frame : stack) {
+                            states.append("\n    at ").append(frame);
+                        }
+                    }
+                });
+                fail("the workers did not all sleep within 30 s:" + states);
             }
             Thread.sleep(1);
         }
