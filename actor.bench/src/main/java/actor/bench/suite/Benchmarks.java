@@ -10,6 +10,7 @@ import actor.bench.pekko.PekkoExecutor;
 import actor.bench.pekko.PekkoForkJoinCreate;
 import actor.bench.pekko.PekkoForkJoinThroughput;
 import actor.bench.pekko.PekkoIoBound;
+import actor.bench.pekko.PekkoLogisticMap;
 import actor.bench.pekko.PekkoMatrix;
 import actor.bench.pekko.PekkoPhilosopher;
 import actor.bench.pekko.PekkoPingPong;
@@ -33,6 +34,7 @@ import actor.bench.toolkit.Footprint;
 import actor.bench.toolkit.ForkJoinCreate;
 import actor.bench.toolkit.ForkJoinThroughput;
 import actor.bench.toolkit.IoBound;
+import actor.bench.toolkit.LogisticMap;
 import actor.bench.toolkit.Matrix;
 import actor.bench.toolkit.NQueens;
 import actor.bench.toolkit.Philosopher;
@@ -77,6 +79,8 @@ public enum Benchmarks {
     FOOTPRINT("footprint", Footprint::new, null, false, false),
     RESCUE("rescue", Rescue::new, PekkoRescue::new, true, false),
     ASK("ask", Ask::new, PekkoAsk::new, false, false),
+    LOGMAP("logmap", LogisticMap::handWritten, PekkoLogisticMap::handWritten, false, false),
+    LOGMAP_ASK("logmap-ask", LogisticMap::asking, PekkoLogisticMap::asking, false, false),
     IO_BLOCK("io-block", IoBound::blocking, PekkoIoBound::blocking, WorkerSweeps.IO),
     IO_AWAIT("io-await", IoBound::awaiting, PekkoIoBound::pipeToSelf, true, WorkerSweeps.IO),
     IO_AWAIT_MANY("io-await-many", IoBound::awaitingMany, PekkoIoBound::pipeToSelfMany, true, WorkerSweeps.IO,

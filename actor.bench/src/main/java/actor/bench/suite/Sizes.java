@@ -50,6 +50,9 @@ import java.util.Map;
  * @param rescueBlockMillis    rescue: how long the blocking behaviour waits at most, in milliseconds;
  *                             a reply nobody rescues waits about this long
  * @param askRoundTrips        ask: sequential asks from the main thread, each awaited before the next
+ * @param logmapTerms          logmap and logmap-ask (Savina's logistic map series): terms per series,
+ *                             each one request/reply exchange between a series worker and its computer
+ * @param logmapSeries         logmap and logmap-ask: series, each a worker and a rate computer
  * @param ioActors             io-block and io-await: actors, each handling its requests one at a time
  * @param ioManyActors         io-await-many: actors, as in io-await but so many that the system, not the
  *                             simulated device's latency, bounds the run
@@ -78,7 +81,7 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
                     int ringActors, int ringHops, int countingMessages, int forkJoinActors,
                     int throughputActors, int throughputMessages, int bigActors, int bigPings,
                     int brokerCreatures, int brokerMeetings, int spawnActors,
-                    int rescueRounds, int rescueBlockMillis, int askRoundTrips,
+                    int rescueRounds, int rescueBlockMillis, int askRoundTrips, int logmapTerms, int logmapSeries,
                     int ioActors, int ioManyActors, int ioRequests, int ioDelayMicros,
                     int nqueensSize, int nqueensThreshold, int nqueensWorkers,
                     int trapezoidPieces, int trapezoidWorkers,
@@ -105,7 +108,7 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
             60, 10_000, 120, 10_000,                      // fork-join throughput; big
             100, 200_000, 200_000,                        // broker; spawn
             20, 50,                                       // rescue
-            20_000,                                       // ask
+            20_000, 25_000, 10,                           // ask; logmap
             64, 2_000, 10, 1_000,                         // io-block, io-await; io-await-many
             11, 4, 20,                                    // nqueens
             1_000_000, 100,                               // trapezoid
@@ -124,7 +127,7 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
             60, 10_000, 120, 20_000,
             100, 200_000, 1_000_000,
             100, 50,
-            100_000,
+            100_000, 25_000, 10,
             256, 4_000, 40, 1_000,
             12, 4, 20,
             10_000_000, 100,
