@@ -3,7 +3,6 @@ package actor.bench.pekko;
 import actor.bench.suite.LogisticMapWork;
 import actor.bench.suite.RunSpec;
 import actor.bench.suite.Workload;
-import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,21 +13,18 @@ import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
-import org.apache.pekko.actor.typed.javadsl.StashBuffer;
 
 /**
- * Savina's logistic map series, as {@code actor.bench.toolkit.LogisticMap}: {@code logmapSeries}
- * series workers each compute {@code logmapTerms} terms, one request/reply exchange per term with a
- * rate computer of their own, holding back what comes meanwhile. {@link #handWritten()} tells the
- * request with the worker's own reference as the reply-to and keeps a queue of the held-back
- * messages; {@link #asking()} asks with {@code context.ask} and holds the messages back in a
- * {@link StashBuffer}, unstashing one after each reply. All actors are spawned beforehand; the run
- * ends when the collector has every worker's last term (the computers end with the system).
+ * Savina's logistic map series, as {@code actor.bench.toolkit.LogisticMap}'s hand-written form:
+ * {@code logmapSeries} series workers each compute {@code logmapTerms} terms, one request/reply
+ * exchange per term with a rate computer of their own; a worker tells the request with its own
+ * reference as the reply-to and keeps a queue of what comes meanwhile. All actors are spawned
+ * beforehand; the run ends when the collector has every worker's last term (the computers end
+ * with the system).
  */
 public final class PekkoLogisticMap implements Workload {
 
     private static final String NAME = "PekkoLogisticMap";
-    private static final Duration ASK_TIMEOUT = Duration.ofSeconds(30);
 
     private interface WorkerMsg {
     }
@@ -39,10 +35,6 @@ public final class PekkoLogisticMap implements Workload {
 
     /** A computed term: the computer's reply, and a worker's last term to the collector. */
     private record Term(double value) implements WorkerMsg {
-    }
-
-    /** The ask form's adapted failure. */
-    private record Failed(Throwable failure) implements WorkerMsg {
     }
 
     private record Compute(double term, ActorRef<Term> replyTo) {
@@ -125,78 +117,6 @@ public final class PekkoLogisticMap implements Workload {
         }
     }
 
-    /** The asking worker: {@code context.ask}, with a stash for what comes meanwhile. */
-    private static final class AskingWorker {
-        private final ActorContext<WorkerMsg> context;
-        private final StashBuffer<WorkerMsg> stash;
-        private final ActorRef<Compute> computer;
-        private final ActorRef<Term> collector;
-        private double term;
-
-        AskingWorker(ActorContext<WorkerMsg> context, StashBuffer<WorkerMsg> stash, ActorRef<Compute> computer,
-                     ActorRef<Term> collector, double start) {
-            this.context = context;
-            this.stash = stash;
-            this.computer = computer;
-            this.collector = collector;
-            this.term = start;
-        }
-
-        Behavior<WorkerMsg> idle() {
-            return Behaviors.receive(WorkerMsg.class)
-                    .onMessageEquals(NextTerm.INSTANCE, () -> {
-                        context.ask(Term.class, computer, ASK_TIMEOUT, replyTo -> new Compute(term, replyTo),
-                                (reply, failure) -> failure == null ? reply : new Failed(failure));
-                        return waiting();
-                    })
-                    .onMessageEquals(GetTerm.INSTANCE, () -> {
-                        collector.tell(new Term(term));
-                        return Behaviors.stopped();
-                    })
-                    .build();
-        }
-
-        private Behavior<WorkerMsg> waiting() {
-            return Behaviors.receive(WorkerMsg.class)
-                    .onMessage(Term.class, reply -> {
-                        term = reply.value();
-                        return stash.unstash(idle(), 1, m -> m);
-                    })
-                    .onMessage(Failed.class, failed -> {
-                        throw new IllegalStateException("no next term", failed.failure());
-                    })
-                    .onAnyMessage(msg -> {
-                        stash.stash(msg);
-                        return Behaviors.same();
-                    })
-                    .build();
-        }
-    }
-
-    /** How a series worker is made. */
-    @FunctionalInterface
-    private interface WorkerFactory {
-        Behavior<WorkerMsg> make(ActorRef<Compute> computer, ActorRef<Term> collector, double start, int capacity);
-    }
-
-    private final WorkerFactory workers;
-
-    private PekkoLogisticMap(WorkerFactory workers) {
-        this.workers = workers;
-    }
-
-    /** Row {@code logmap}: the exchange written by hand. */
-    public static PekkoLogisticMap handWritten() {
-        return new PekkoLogisticMap((computer, collector, start, capacity) ->
-                Behaviors.setup(c -> new HandWrittenWorker(c, computer, collector, start)));
-    }
-
-    /** Row {@code logmap-ask}: {@code context.ask} and a stash. */
-    public static PekkoLogisticMap asking() {
-        return new PekkoLogisticMap((computer, collector, start, capacity) ->
-                Behaviors.withStash(capacity, stash -> Behaviors.setup(c ->
-                        new AskingWorker(c, stash, computer, collector, start).idle())));
-    }
 
     @Override
     public long run(RunSpec spec) throws Exception {
@@ -208,7 +128,8 @@ public final class PekkoLogisticMap implements Workload {
             final List<ActorRef<WorkerMsg>> all = new ArrayList<>(series);
             for (int i = 0; i < series; i++) {
                 final ActorRef<Compute> computer = context.spawn(computer(LogisticMapWork.rate(i)), "computer-" + i);
-                all.add(context.spawn(workers.make(computer, collector, LogisticMapWork.start(i), terms + 1),
+                final double start = LogisticMapWork.start(i);
+                all.add(context.spawn(Behaviors.<WorkerMsg>setup(c -> new HandWrittenWorker(c, computer, collector, start)),
                         "worker-" + i));
             }
             return all;

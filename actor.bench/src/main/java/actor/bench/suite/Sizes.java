@@ -52,6 +52,7 @@ import java.util.Map;
  * @param askRoundTrips        ask: sequential asks from the main thread, each awaited before the next
  * @param logmapTerms          logmap and logmap-ask (Savina's logistic map series): terms per series,
  *                             each one request/reply exchange between a series worker and its computer
+ *                             (small: four times Savina's 25,000, so an iteration lasts about 100 ms)
  * @param logmapSeries         logmap and logmap-ask: series, each a worker and a rate computer
  * @param ioActors             io-block and io-await: actors, each handling its requests one at a time
  * @param ioManyActors         io-await-many: actors, as in io-await but so many that the system, not the
@@ -108,7 +109,7 @@ public record Sizes(long staticSends, long dynamicSends, long staticSendsExterna
             60, 10_000, 120, 10_000,                      // fork-join throughput; big
             100, 200_000, 200_000,                        // broker; spawn
             20, 50,                                       // rescue
-            20_000, 25_000, 10,                           // ask; logmap
+            20_000, 100_000, 10,                          // ask; logmap
             64, 2_000, 10, 1_000,                         // io-block, io-await; io-await-many
             11, 4, 20,                                    // nqueens
             1_000_000, 100,                               // trapezoid
