@@ -82,6 +82,11 @@ final class AccessImpl extends ActorAccess {
     }
 
     @Override
+    public void lateReply(Actor<?> asker, Object reply) {
+        asker.lateReply(reply);
+    }
+
+    @Override
     public String targetName(ActorRef<?> target) {
         final Actor<?> actor = Actor.actorOf(target);
         return (actor != null ? actor.getClass() : target.getClass()).getName();

@@ -4,6 +4,8 @@ import actor.api.spi.ActorExecutor;
 import actor.api.spi.Registration;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.time.Duration;
+import java.util.function.Function;
 
 /**
  * Base class of every actor.
@@ -236,9 +238,8 @@ public abstract class Actor<M> {
      * }
      * }</pre>
      *
-     * <p>Ask another actor and await its reply with
-     * {@code await(system().ask(ref, (ActorRef<Reply> replyTo) -> request, timeout), continuation)}
-     * (the reply-to's type, written out, fixes the reply type, which the nested call cannot infer). A stop waits for
+     * <p>To ask another actor and wait for its reply, {@link #ask ask} does the same without a
+     * future. A stop waits for
      * a suspended actor (it is live); {@link ActorSystem#shutdown} pills it behind what is held back,
      * so it ends once its stage completes, or is aborted after the bound: the messages it held back
      * are then reported as undelivered, and a completion that arrives after the system ended is
@@ -270,6 +271,91 @@ public abstract class Actor<M> {
                     + "message would run before the continuation; stash it again, or await outside unstashAll");
         }
         to.executor().await(to, stage, continuation);
+        return Allocation.NODELETE;
+    }
+
+    /**
+     * Asks {@code target} a question from this actor's behaviour and suspends this actor until the
+     * answer, as {@link #await} does for a stage: {@code request} builds the request around a
+     * reply-to reference, which is sent to {@code target}; the first message sent to that reply-to
+     * resumes this actor, and {@code continuation} runs as its next behaviour with it. Meanwhile the
+     * messages sent to this actor stay queued, in order, and come after the continuation. Call it
+     * from a behaviour (or a continuation) and return what it returns. Pekko's
+     * {@code context.ask}, with the reply handled before anything else, as a hand-written exchange
+     * that stashes what comes meanwhile would.
+     *
+     * <pre>{@code
+     * protected Allocation receive(SeriesMsg msg) {
+     *     if (msg instanceof NextTerm) {
+     *         return ask(computer, replyTo -> new Compute(term, replyTo), TIMEOUT, this::computed);
+     *     } ...
+     * }
+     *
+     * private Allocation computed(Term next, Throwable failure) {   // failure: a TimeoutException
+     *     term = next.value();
+     *     return Allocation.NODELETE;
+     * }
+     * }</pre>
+     *
+     * <p>The reply type {@code R} is inferred from the continuation when it names its parameter's
+     * type: a method reference, as above, or a lambda with typed parameters,
+     * {@code (Term next, Throwable failure) -> ...}; with untyped ones, name it on the reply-to:
+     * {@code (ActorRef<Term> replyTo) -> new Compute(term, replyTo)}.
+     *
+     * <p>If no reply comes within {@code timeout}, the continuation gets a
+     * {@link java.util.concurrent.TimeoutException} as its failure (and a null result), and a
+     * reply that comes later is a dead letter ({@link ActorError.DeadLetter}, as for
+     * {@link ActorSystem#ask}). The reply-to {@linkplain ActorRef#isTerminated() is terminated}
+     * once the ask has ended. If {@code request} or the send throws, this actor is not suspended and
+     * the exception propagates.
+     *
+     * <p>Cost: one small object per ask, the reply-to, and no future: the reply resumes this actor
+     * through its own mailbox as an ordinary message would. The timeouts of an actor's asks share
+     * one schedule on the system's timer wheel, which looks at the ask open when it expires, so an
+     * answered ask costs the timer thread nothing.
+     *
+     * @param <Q>          the request type the target accepts
+     * @param <R>          the reply type
+     * @param target       the actor asked
+     * @param request      builds the request from the reply-to reference
+     * @param timeout      positive
+     * @param continuation what this actor does with the reply (or the failure)
+     * @return {@link Allocation#NODELETE}: the actor stays live while suspended
+     * @throws NullPointerException     if an argument, or the request built, is null
+     * @throws IllegalArgumentException if {@code timeout} is not positive
+     * @throws IllegalStateException    if not called from this actor's running behaviour, if this
+     *                                  behaviour already awaits or asks, or if {@link Stash#unstashAll}
+     *                                  runs the behaviour
+     */
+    protected final <Q, R> Allocation ask(ActorRef<Q> target, Function<ActorRef<R>, ? extends Q> request,
+                                          Duration timeout, Continuation<? super R> continuation) {
+        if (target == null) {
+            throw new NullPointerException("target");
+        }
+        if (request == null) {
+            throw new NullPointerException("request");
+        }
+        if (continuation == null) {
+            throw new NullPointerException("continuation");
+        }
+        if (timeout == null) {
+            throw new NullPointerException("timeout");
+        }
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout = " + timeout + ": must be positive");
+        }
+        final Registration self = liveSelf("ask");
+        if (Stash.unstashingOnThisThread()) {
+            throw new IllegalStateException(this + " cannot ask inside Stash.unstashAll: the next stashed "
+                    + "message would run before the continuation; stash it again, or ask outside unstashAll");
+        }
+        final long timeoutNanos = timeout.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0
+                ? Long.MAX_VALUE : timeout.toNanos();
+        // NOTE: the executor's reply-to takes any reply; the request function, typed ActorRef<R>, lets
+        // only an R be sent to it, so the continuation gets an R.
+        @SuppressWarnings("unchecked") final Function<? super ActorRef<Object>, ? extends Q> build =
+                (Function<? super ActorRef<Object>, ? extends Q>) (Function<?, ?>) request;
+        self.executor().ask(self, target, build, timeoutNanos, continuation);
         return Allocation.NODELETE;
     }
 
@@ -529,6 +615,15 @@ public abstract class Actor<M> {
         final Registration now = acquireCurrent();
         final DeadLetters sink = isLive(now) ? homeSystem().deadLetterSink() : deadLettersOf(now);
         sink.deliver(this, message, status);
+    }
+
+    /** Reports {@code reply}, which came after this actor's ask from its behaviour had ended, as a dead letter of an ask. */
+    final void lateReply(Object reply) {
+        final Registration now = acquireCurrent();
+        final DeadLetters sink = isLive(now) ? homeSystem().deadLetterSink() : deadLettersOf(now);
+        if (sink != null) {
+            sink.deliver(null, reply, Allocation.FINISHED);
+        }
     }
 
     final Allocation dispatch(Object message) {

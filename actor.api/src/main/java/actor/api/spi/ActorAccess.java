@@ -66,6 +66,12 @@ public abstract class ActorAccess {
     /** The owner of {@code timers} ({@link ActorExecutor#startTimer}) ended: cancels every timer it holds. */
     public abstract void ownerEnded(Object timers);
 
+    /**
+     * A reply to an ask from {@code asker}'s behaviour ({@link ActorExecutor#ask}) that came after
+     * the ask had ended (timed out, or answered already): a dead letter of the asker's system.
+     */
+    public abstract void lateReply(Actor<?> asker, Object reply);
+
     /** {@return for reports: the class name of the actor behind {@code target}, else of the reference} */
     public abstract String targetName(ActorRef<?> target);
 

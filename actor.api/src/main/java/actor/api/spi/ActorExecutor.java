@@ -39,6 +39,23 @@ public interface ActorExecutor {
                    actor.api.Continuation<? super T> continuation);
 
     /**
+     * Ask from a behaviour: suspends the actor of {@code asker}, whose behaviour is running on the
+     * calling thread, as {@link #await} does, builds the request with {@code request} around a new
+     * reply-to and sends it to {@code target}. The first message sent to that reply-to resumes the
+     * actor: {@code continuation} runs as its next behaviour with it, followed by the messages held
+     * back meanwhile; if none comes within {@code timeoutNanos}, the continuation gets a
+     * {@link java.util.concurrent.TimeoutException} instead. A reply after that is reported through
+     * {@link ActorAccess#lateReply}. If building or sending the request throws, the actor is not
+     * suspended and the exception propagates.
+     *
+     * @throws IllegalStateException if the calling thread is not running a behaviour of that actor,
+     *                               or the actor is already suspended
+     */
+    <Q> void ask(Registration asker, actor.api.ActorRef<Q> target,
+                 java.util.function.Function<? super actor.api.ActorRef<Object>, ? extends Q> request, long timeoutNanos,
+                 actor.api.Continuation<?> continuation);
+
+    /**
      * Death watch: the actor of {@code watcher}, whose behaviour is running on the calling thread,
      * watches {@code target}, and gets {@code notification} as its message once the registration
      * {@code targetLive} has ended, exactly once, after what the target sent it before; at once if

@@ -25,7 +25,7 @@ import java.util.List;
  * <p>Two forms of the worker, the same protocol otherwise: {@link #handWritten()} sends the request
  * with its own reference as the reply-to and keeps a queue of the messages it holds back, as
  * Savina's manually stashing worker does; {@link #asking()} asks from its behaviour
- * ({@code await(system().ask(...))}), which holds the messages back for it.
+ * ({@code Actor.ask}), which holds the messages back for it.
  */
 public final class LogisticMap implements Workload {
 
@@ -141,8 +141,7 @@ public final class LogisticMap implements Workload {
         @Override
         protected Allocation receive(WorkerMsg msg) {
             if (msg == NextTerm.INSTANCE) {
-                return await(system().ask(computer.ref(), (ActorRef<Term> replyTo) -> new Compute(term, replyTo), ASK_TIMEOUT),
-                        this::computed);
+                return ask(computer.ref(), replyTo -> new Compute(term, replyTo), ASK_TIMEOUT, this::computed);
             }
             collector.send(new Term(term));
             computer.send(PoisonPill.FINISHED);

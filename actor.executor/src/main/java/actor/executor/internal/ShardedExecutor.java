@@ -21,6 +21,7 @@ import actor.steal.internal.NoVictimSelector;
 import actor.steal.internal.StealStamps;
 import actor.steal.internal.WorkerQueueTable;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.agrona.concurrent.SystemNanoClock;
 
@@ -187,6 +188,38 @@ final class ShardedExecutor implements ActorExecutor {
             suspension.disarm();
             throw refused;
         }
+    }
+
+    @Override
+    public <Q> void ask(Registration registration, ActorRef<Q> target, Function<? super ActorRef<Object>, ? extends Q> request,
+                        long timeoutNanos, Continuation<?> continuation) {
+        final MailboxRegistration to = runningHere(registration, "ask");
+        Suspension suspension = to.mailbox.suspensionOf(to);
+        if (suspension != null && suspension.active) {
+            throw new IllegalStateException(to.actor() + " already awaits a stage: ask or await once per behaviour "
+                    + "(its continuation may ask again)");
+        }
+        if (suspension == null) {
+            suspension = new Suspension(this, to);
+            to.mailbox.keepSuspension(to, suspension);
+        }
+        final long now = System.nanoTime();
+        final long deadline = timeoutNanos > Long.MAX_VALUE / 2 ? now + Long.MAX_VALUE / 2 : now + timeoutNanos;
+        final AskReply reply = new AskReply(suspension, access, target, timeoutNanos, deadline);
+        suspension.arm(continuation);
+        try {
+            final Q question = request.apply(reply);
+            if (question == null) {
+                throw new NullPointerException("the request built");
+            }
+            target.send(question);
+        } catch (RuntimeException | Error refused) {
+            if (reply.abandon()) {
+                suspension.disarm();
+            }
+            throw refused;
+        }
+        suspension.askTimeout(timers).start(reply);
     }
 
     /**

@@ -33,6 +33,8 @@ final class Suspension implements BiConsumer<Object, Throwable> {
     private Continuation<Object> continuation;
     private Object result;
     private Throwable failure;
+    /** The timeouts of its asks from a behaviour, made on its first ask ({@link AskTimeout}). */
+    private AskTimeout askTimeout;
 
     Suspension(ShardedExecutor executor, MailboxRegistration to) {
         this.executor = executor;
@@ -54,12 +56,20 @@ final class Suspension implements BiConsumer<Object, Throwable> {
         active = false;
     }
 
-    /** The stage completed: queue the resumption behind what the actor already has. */
+    /** The stage completed (or the ask was answered or timed out): queue the resumption behind what the actor already has. */
     @Override
     public void accept(Object value, Throwable thrown) {
         result = value;
         failure = thrown instanceof CompletionException wrapped && wrapped.getCause() != null ? wrapped.getCause() : thrown;
         executor.send(to, this);
+    }
+
+    /** The timeouts of this actor's asks, made on its first ask. */
+    AskTimeout askTimeout(Timers timers) {
+        if (askTimeout == null) {
+            askTimeout = new AskTimeout(timers);
+        }
+        return askTimeout;
     }
 
     /** The actor that awaits. */
