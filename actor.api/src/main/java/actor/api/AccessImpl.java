@@ -87,6 +87,16 @@ final class AccessImpl extends ActorAccess {
     }
 
     @Override
+    public String describe(Actor<?> actor) {
+        return actor.describe();
+    }
+
+    @Override
+    public String nameOf(Actor<?> actor) {
+        return actor.name();
+    }
+
+    @Override
     public String targetName(ActorRef<?> target) {
         final Actor<?> actor = Actor.actorOf(target);
         return (actor != null ? actor.getClass() : target.getClass()).getName();

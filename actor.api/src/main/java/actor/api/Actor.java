@@ -360,6 +360,76 @@ public abstract class Actor<M> {
     }
 
     /**
+     * Creates a child of this actor through {@code constructor}, as {@link ActorSystem#spawnRef}
+     * does, and returns its reference: the child ends with this actor. Call it from this actor's
+     * behaviour (or a continuation), as Pekko's {@code context.spawnAnonymous(behavior)}.
+     *
+     * @see #spawnChild(Function, String)
+     */
+    protected final <C> OwnedRef<C> spawnChild(Function<? super ActorSystem, ? extends Actor<C>> constructor) {
+        return adopt(constructor, null);
+    }
+
+    /**
+     * Creates a child of this actor named {@code name} through {@code constructor} (given this
+     * actor's system), as {@link ActorSystem#spawnRef(Function, String)} does, and returns its
+     * reference; the child ends with this actor. Call it from this actor's behaviour (or a
+     * continuation), as Pekko's {@code context.spawn(behavior, name)}.
+     *
+     * <pre>{@code
+     * protected Allocation receive(Start start) {
+     *     for (int i = 0; i < start.workers(); i++) {
+     *         workers.add(spawnChild(Worker::new, "worker-" + i));   // Worker(ActorSystem)
+     *     }
+     *     ...
+     * }
+     * }</pre>
+     *
+     * <p>Once this actor has ended, whatever ended it, each child that is still live gets
+     * {@link PoisonPill#FINISHED} behind the messages queued for it by then, so it handles them
+     * first and then ends as its {@link #onPoisonPill} decides; its own children then follow it in
+     * the same way. A child that ends first is forgotten: its parent's end sends it nothing and
+     * reports nothing. Ending a child earlier is a pill through the reference returned (Pekko's
+     * {@code context.stop(child)}). The bond is kept as a death watch of this actor by the child,
+     * beside the child's own watches: unwatching the parent does not end it. Actors created
+     * otherwise ({@code new}, {@link ActorSystem#spawnRef}) have no parent and pay nothing for this.
+     *
+     * @param <C>         the child's message type
+     * @param constructor builds the child on the system it is given, typically a constructor
+     *                    reference; if it throws, the actors it registered are ended and the
+     *                    exception propagates, as for {@link ActorSystem#spawn}
+     * @param name        the child's name, for logs, errors and reports; names need not be unique
+     * @return the child's reference, which can also end it
+     * @throws NullPointerException     if an argument is null, or {@code constructor} returns null
+     * @throws IllegalArgumentException if {@code name} is blank, or the child was registered with
+     *                                  another system than this actor's
+     * @throws IllegalStateException    if not called from this actor's running behaviour (the child
+     *                                  made is then ended at once)
+     */
+    protected final <C> OwnedRef<C> spawnChild(Function<? super ActorSystem, ? extends Actor<C>> constructor, String name) {
+        return adopt(constructor, ActorSystem.checkedName(name));
+    }
+
+    private <C> OwnedRef<C> adopt(Function<? super ActorSystem, ? extends Actor<C>> constructor, String name) {
+        if (constructor == null) {
+            throw new NullPointerException("constructor");
+        }
+        final Registration self = liveSelf("spawnChild");
+        final Actor<C> child = system().spawn(constructor);
+        final OwnedRef<C> own = child.ownedRef(name);
+        final Registration born = child.acquireCurrent();
+        if (isLive(born)) {
+            try {
+                self.executor().adopt(born, self, PoisonPill.FINISHED);
+            } catch (RuntimeException refused) {
+                child.send(PoisonPill.ABANDONED);
+                throw refused;
+            }
+        }
+        return own;
+    }
+
+    /**
      * Death watch: this actor gets {@code notification}, as one of its messages, once {@code target}
      * has ended (a behaviour or a pill returned anything but {@link Allocation#NODELETE}, or the
      * failure policy stopped it). Call it from this actor's behaviour (or a continuation), as Pekko's
@@ -527,9 +597,35 @@ public abstract class Actor<M> {
         return now == null ? -1 : now.ticket();
     }
 
+    /**
+     * {@return how errors, dead letters and reports name this actor: its class and ticket, e.g.
+     * {@code com.example.Account#3}, after its name if it was spawned with one:
+     * {@code 'alice' (com.example.Account#3)}}
+     */
     @Override
     public String toString() {
-        return getClass().getName() + "#" + ticket();
+        return describe();
+    }
+
+    /** {@link #toString()}'s default, which no subclass overrides: for the executor's reports. */
+    final String describe() {
+        final String name = name();
+        final String id = getClass().getName() + "#" + ticket();
+        return name == null ? id : "'" + name + "' (" + id + ")";
+    }
+
+    /** {@return the name this actor was spawned with, or null} */
+    final String name() {
+        return VH_HOME.getAcquire(this) instanceof Ref<?> view ? view.name : null;
+    }
+
+    /** This actor's reference as its creator holds it, named {@code name} unless that is null. */
+    final OwnedRef<M> ownedRef(String name) {
+        final Ref<M> own = (Ref<M>) ref();
+        if (name != null) {
+            own.name = name;
+        }
+        return own;
     }
 
     /**
@@ -635,11 +731,23 @@ public abstract class Actor<M> {
         return receive(typed);
     }
 
-    /** {@link #ref()}: sends to the actor, equal to every other reference to it. */
-    private static final class Ref<M> implements ActorRef<M> {
+    /**
+     * {@link #ref()}: sends to the actor, equal to every other reference to it; also the
+     * {@link OwnedRef} its creator gets from {@link ActorSystem#spawnRef} or {@link #spawnChild}, and
+     * where an actor's name lives: an actor pays for a name only once it has a reference, and the
+     * field fits in the reference's alignment padding (24 bytes with or without it, compressed
+     * oops), so a reference of an unnamed actor is no larger either.
+     */
+    private static final class Ref<M> implements OwnedRef<M> {
         private final Actor<M> actor;
         /** The actor's system, as {@code home} would hold it: written and read under the rules of {@code home}. */
         private ActorSystem system;
+        /**
+         * The actor's name, or null: written once (volatile) by the thread that spawned it named,
+         * before the spawn returns; read by any thread that describes the actor. A description made
+         * on another thread while the spawn is under way may lack it.
+         */
+        private volatile String name;
 
         Ref(Actor<M> actor, ActorSystem system) {
             this.actor = actor;
@@ -649,6 +757,11 @@ public abstract class Actor<M> {
         @Override
         public void send(M message) {
             actor.send(message);
+        }
+
+        @Override
+        public void send(PoisonPill pill) {
+            actor.send(pill);
         }
 
         @Override
@@ -718,7 +831,7 @@ public abstract class Actor<M> {
     }
 
     private ActorTerminatedException terminatedError(Object message) {
-        return new ActorTerminatedException(getClass().getName(), ticket(), terminalStatusOrFinished(),
+        return new ActorTerminatedException(getClass().getName(), name(), ticket(), terminalStatusOrFinished(),
                 message.getClass().getName());
     }
 

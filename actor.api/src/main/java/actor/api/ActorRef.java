@@ -4,6 +4,7 @@ package actor.api;
  * A send-only reference to an actor that accepts {@code M}: what a request carries as its reply-to,
  * so the receiver can answer and do nothing else with the sender (no poison pills, no access to
  * its fields or methods). {@link Actor#ref()} makes one; two references to the same actor are equal.
+ * The creator of an actor holds an {@link OwnedRef}, which can also end it.
  * Tests may implement it to record what a component sends.
  *
  * <p>Threading: {@link #send} may be called from any thread, as {@link Actor#send(Object)}.
@@ -32,5 +33,27 @@ public interface ActorRef<M> {
      */
     default boolean isTerminated() {
         return false;
+    }
+
+    /**
+     * {@return this reference, typed for a sub-protocol of {@code M}: it sends only {@code N}} For
+     * handing out a part of an actor's protocol, as Pekko's {@code ref.narrow()}: an actor that
+     * accepts {@code ParentMsg} gives a child that reports {@code Count}s an {@code ActorRef<Count>}
+     * instead of an {@code ActorRef<? super Count>}:
+     *
+     * <pre>{@code
+     * ActorRef<Count> reportTo = ref().narrow();       // Count implements ParentMsg
+     * }</pre>
+     *
+     * <p>The same object, so equal to this reference and sending exactly as it does; a narrowed
+     * {@link OwnedRef} is typed as a plain {@code ActorRef}, which cannot end the actor. Narrowing
+     * to a type that is not a subtype of {@code M} does not compile.
+     *
+     * @param <N> the sub-protocol: {@code M} or a subtype of it
+     */
+    @SuppressWarnings("unchecked")
+    default <N extends M> ActorRef<N> narrow() {
+        // NOTE: a reference only consumes its type: one that sends any M sends any N too.
+        return (ActorRef<N>) this;
     }
 }

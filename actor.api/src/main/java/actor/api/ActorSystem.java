@@ -539,6 +539,59 @@ public final class ActorSystem implements AutoCloseable {
     }
 
     /**
+     * Creates an actor through {@code constructor}, as {@link #spawn} does, and returns its
+     * reference rather than the actor: its creator sends to it and can end it
+     * ({@link OwnedRef#send(PoisonPill)}), and hands others an {@link ActorRef}. Pekko's
+     * {@code systemActorOf}, or {@code context.spawnAnonymous} for an actor with no parent; a
+     * behaviour makes a child that ends with it by {@link Actor#spawnChild}.
+     *
+     * <pre>{@code
+     * OwnedRef<AccountMsg> account = system.spawnRef(Account::new);    // Account(ActorSystem system)
+     * }</pre>
+     *
+     * @param <M>         the actor's message type
+     * @param constructor builds the actor on this system, typically a constructor reference
+     * @return the actor's reference, which can also end it
+     * @throws NullPointerException if {@code constructor} is null or returns null
+     */
+    public <M> OwnedRef<M> spawnRef(Function<? super ActorSystem, ? extends Actor<M>> constructor) {
+        return spawn(constructor).ownedRef(null);
+    }
+
+    /**
+     * As {@link #spawnRef(Function)}, and names the actor {@code name}: errors, dead letters, a
+     * waiting stop's list of live actors, undelivered messages and the executor's Flight Recorder
+     * events name it so, beside its class and ticket ({@code 'alice' (com.example.Account#3)}).
+     * Names need not be unique; an actor has no name unless spawned with one, and pays nothing then.
+     *
+     * <pre>{@code
+     * OwnedRef<AccountMsg> alice = system.spawnRef(s -> new Account(s, 100), "alice");
+     * }</pre>
+     *
+     * @param <M>         the actor's message type
+     * @param constructor builds the actor on this system
+     * @param name        the actor's name, not blank
+     * @return the actor's reference, which can also end it
+     * @throws NullPointerException     if an argument is null, or {@code constructor} returns null
+     * @throws IllegalArgumentException if {@code name} is blank
+     */
+    public <M> OwnedRef<M> spawnRef(Function<? super ActorSystem, ? extends Actor<M>> constructor, String name) {
+        final String checked = checkedName(name);
+        return spawn(constructor).ownedRef(checked);
+    }
+
+    /** {@code name}, checked to be an actor's name. */
+    static String checkedName(String name) {
+        if (name == null) {
+            throw new NullPointerException("name");
+        }
+        if (name.isBlank()) {
+            throw new IllegalArgumentException("name = \"" + name + "\": an actor's name must not be blank");
+        }
+        return name;
+    }
+
+    /**
      * Registers again an actor that terminated with {@link Allocation#DESTROY} or
      * {@link Allocation#FINISHED}, so it receives messages again. On the system it last belonged to
      * it keeps its mailbox (ticket); elsewhere it gets a new one. Of several threads registering

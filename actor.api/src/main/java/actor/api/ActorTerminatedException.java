@@ -11,16 +11,19 @@ public final class ActorTerminatedException extends IllegalStateException {
 
     /** Fully qualified class name of the terminated actor. */
     private final String actorClass;
+    /** The name the actor was spawned with, or null. */
+    private final String name;
     /** The ticket (mailbox index) the actor had. */
     private final int ticket;
     /** The status the actor terminated with. */
     private final Allocation status;
 
-    ActorTerminatedException(String actorClass, int ticket, Allocation status, String messageClass) {
-        super("cannot send " + messageClass + " to " + actorClass + " (ticket " + ticket
-                + "): the actor terminated with " + status
+    ActorTerminatedException(String actorClass, String name, int ticket, Allocation status, String messageClass) {
+        super("cannot send " + messageClass + " to " + (name == null ? "" : "'" + name + "', ") + actorClass
+                + " (ticket " + ticket + "): the actor terminated with " + status
                 + "; register it again (DESTROY or FINISHED only) or create a new actor");
         this.actorClass = actorClass;
+        this.name = name;
         this.ticket = ticket;
         this.status = status;
     }
@@ -28,6 +31,11 @@ public final class ActorTerminatedException extends IllegalStateException {
     /** {@return the fully qualified class name of the terminated actor} */
     public String actorClass() {
         return actorClass;
+    }
+
+    /** {@return the name the actor was spawned with ({@link ActorSystem#spawnRef(java.util.function.Function, String)}), or null} */
+    public String name() {
+        return name;
     }
 
     /** {@return the ticket (mailbox index) the actor had} */

@@ -4,6 +4,7 @@ import actor.api.Actor;
 import actor.api.ActorRef;
 import actor.api.ActorSystem;
 import actor.api.ActorTerminatedException;
+import actor.api.OwnedRef;
 import actor.api.PoisonPill;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +31,7 @@ import java.util.function.Function;
  *
  * @param <M> the messages it routes
  */
-public final class Pool<M> implements ActorRef<M> {
+public final class Pool<M> implements OwnedRef<M> {
 
     /** The most routees a pool spawns. */
     public static final int MAX_SIZE = 1 << 16;
@@ -112,6 +113,7 @@ public final class Pool<M> implements ActorRef<M> {
      * @param pill one of {@link PoisonPill#DELETE}, {@link PoisonPill#DESTROY}, {@link PoisonPill#FINISHED}
      * @throws NullPointerException if {@code pill} is null
      */
+    @Override
     public void send(PoisonPill pill) {
         if (pill == null) {
             throw new NullPointerException("pill");

@@ -72,6 +72,16 @@ public abstract class ActorAccess {
      */
     public abstract void lateReply(Actor<?> asker, Object reply);
 
+    /**
+     * {@return for reports: how {@code actor} is named, without calling a {@code toString()} of the
+     * application's: its class and ticket ({@code com.example.Account#3}), after its name if it has
+     * one ({@code 'alice' (com.example.Account#3)})}
+     */
+    public abstract String describe(Actor<?> actor);
+
+    /** {@return for reports: the name {@code actor} was spawned with, or null} */
+    public abstract String nameOf(Actor<?> actor);
+
     /** {@return for reports: the class name of the actor behind {@code target}, else of the reference} */
     public abstract String targetName(ActorRef<?> target);
 

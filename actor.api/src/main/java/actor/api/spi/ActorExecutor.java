@@ -69,6 +69,17 @@ public interface ActorExecutor {
     void watch(Registration watcher, Actor<?> target, Registration targetLive, Object notification);
 
     /**
+     * Parent and child lifetime ({@code Actor.spawnChild}): the actor of {@code child} gets
+     * {@code notice} as its message once the registration {@code parent}, whose behaviour is
+     * running on the calling thread, has ended, exactly once, behind what is queued for it then;
+     * nothing if the child ends first. The child's own watches neither replace nor end it.
+     *
+     * @throws IllegalStateException    if the calling thread is not running a behaviour of {@code parent}
+     * @throws IllegalArgumentException if {@code child} is registered with another executor
+     */
+    void adopt(Registration child, Registration parent, Object notice);
+
+    /**
      * Ends the watch the actor of {@code watcher}, whose behaviour is running on the calling thread,
      * keeps of {@code target}, if any: no notification of it is delivered afterwards, even one
      * already queued.

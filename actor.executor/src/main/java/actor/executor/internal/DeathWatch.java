@@ -35,7 +35,12 @@ final class DeathWatch {
         /** To the target's mailbox: forget the watch (the watcher unwatched or ended). */
         UNWATCH,
         /** To the watcher's mailbox: deliver the notification, unless the watch is gone. */
-        NOTICE
+        NOTICE,
+        /**
+         * To a child's mailbox ({@link #lifetime}): keep the watch of its parent on the watcher's side,
+         * then send {@link #WATCH} to the parent's, unless the child has ended meanwhile.
+         */
+        ADOPT
     }
 
     /** A watch's signal, queued like a message; never reaches a behaviour. Immutable. */
@@ -59,12 +64,24 @@ final class DeathWatch {
     /** The target's registration when it was watched; null if it had ended then. */
     final MailboxRegistration targetRegistration;
     final Object notification;
+    /**
+     * Whether this is a child's watch of its parent ({@code Actor.spawnChild}): made by the parent's
+     * behaviour, so it reaches the child's side by an {@link Kind#ADOPT} signal; kept apart from
+     * the child's own watches, which neither replace nor unwatch it.
+     */
+    final boolean lifetime;
 
     DeathWatch(MailboxRegistration watcher, Actor<?> target, MailboxRegistration targetRegistration, Object notification) {
+        this(watcher, target, targetRegistration, notification, false);
+    }
+
+    DeathWatch(MailboxRegistration watcher, Actor<?> target, MailboxRegistration targetRegistration, Object notification,
+               boolean lifetime) {
         this.watcher = watcher;
         this.target = target;
         this.targetRegistration = targetRegistration;
         this.notification = notification;
+        this.lifetime = lifetime;
     }
 
     /**

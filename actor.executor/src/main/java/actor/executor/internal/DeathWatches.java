@@ -21,6 +21,8 @@ final class DeathWatches {
     /** Watcher side: each live registration's watches, by target (one per target). */
     private final IdentityHashMap<MailboxRegistration, IdentityHashMap<Actor<?>, DeathWatch>> watching =
             new IdentityHashMap<>();
+    /** Watcher side: each live child's watch of its parent ({@link DeathWatch#lifetime}), one per child. */
+    private final IdentityHashMap<MailboxRegistration, DeathWatch> parentOf = new IdentityHashMap<>();
 
     /** {@return the watch {@code watcher} keeps of {@code target}, or null} */
     DeathWatch watchOf(MailboxRegistration watcher, Actor<?> target) {
@@ -46,8 +48,16 @@ final class DeathWatches {
         return removed;
     }
 
+    /** Watcher side: keeps {@code watch}, a child's watch of its parent. */
+    void keepParent(DeathWatch watch) {
+        parentOf.put(watch.watcher, watch);
+    }
+
     /** Watcher side: forgets {@code watch} if it is the one its watcher keeps of its target; whether it was. */
     boolean take(DeathWatch watch) {
+        if (watch.lifetime) {
+            return parentOf.remove(watch.watcher, watch);
+        }
         if (watchOf(watch.watcher, watch.target) != watch) {
             return false;
         }
@@ -82,14 +92,23 @@ final class DeathWatches {
         final IdentityHashMap<Actor<?>, DeathWatch> kept = watching.remove(ended);
         if (kept != null) {
             for (DeathWatch watch : kept.values()) {
-                if (watch.targetRegistration != null) {
-                    watch.post(DeathWatch.Kind.UNWATCH, watch.targetRegistration);
-                }
+                unwatchTarget(watch);
             }
+        }
+        final DeathWatch parent = parentOf.remove(ended);
+        if (parent != null) {
+            unwatchTarget(parent);
         }
     }
 
     boolean isEmpty() {
-        return watchedBy.isEmpty() && watching.isEmpty();
+        return watchedBy.isEmpty() && watching.isEmpty() && parentOf.isEmpty();
+    }
+
+    /** Tells the target of {@code watch}, whose watcher ended, to forget it. */
+    private static void unwatchTarget(DeathWatch watch) {
+        if (watch.targetRegistration != null) {
+            watch.post(DeathWatch.Kind.UNWATCH, watch.targetRegistration);
+        }
     }
 }

@@ -96,7 +96,7 @@ final class Ending {
         if (!exitWait.awaitUnlessQuiet("close()", this::activity, quietNanos, this::cancelPeriodicTimers)) {
             final List<MailboxRegistration> live = LiveActors.snapshot(mailboxes, access);
             reporter.report(new ActorError.ClosedQuietSystem(config.closeWhenQuietFor(), live.size(),
-                    LiveActors.describe(live)));
+                    LiveActors.describe(live, access)));
             pillLive(Collections.newSetFromMap(new IdentityHashMap<>()));
             if (!exitWait.awaitUnlessQuiet("close()", this::activity, quietNanos, this::cancelPeriodicTimers)) {
                 abort.run();

@@ -25,7 +25,7 @@ import jdk.jfr.FlightRecorder;
  */
 final class EnvelopeRunner implements CopyQueue.EnvelopeSink, Consumer<MpscMailbox.Envelope> {
 
-    final UndeliveredLog undelivered = new UndeliveredLog();
+    final UndeliveredLog undelivered;
     private final ActorAccess access;
     private final Reporter reporter;
     private final Termination termination;
@@ -56,6 +56,7 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, Consumer<MpscMailb
     EnvelopeRunner(ActorAccess access, Reporter reporter, Termination termination, WorkerProgress progress,
                    WorkerCounters counters, boolean counting) {
         this.access = access;
+        this.undelivered = new UndeliveredLog(access);
         this.reporter = reporter;
         this.termination = termination;
         this.progress = progress;
@@ -205,7 +206,7 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, Consumer<MpscMailb
     /**
      * A death watch's signal ({@link DeathWatch}), which reached this worker under its stand-in
      * registration, on the worker processing the mailbox it was queued in: the target's for
-     * {@code WATCH} and {@code UNWATCH}, the watcher's for {@code NOTICE}.
+     * {@code WATCH} and {@code UNWATCH}, the watcher's for {@code NOTICE} and {@code ADOPT}.
      */
     private void handle(DeathWatch.Signal signal) {
         final DeathWatch watch = signal.watch;
@@ -225,6 +226,15 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, Consumer<MpscMailb
                     watches.unwatchedBy(watch);
                     mailbox.dropWatchesIfEmpty();
                 }
+            }
+            case ADOPT -> {
+                final MailboxRegistration child = watch.watcher;
+                if (!access.isCurrent(child)) {
+                    // NOTE: the child ended before it was adopted: there is nothing to end with its parent.
+                    return;
+                }
+                child.mailbox.watches(true).keepParent(watch);
+                watch.post(DeathWatch.Kind.WATCH, watch.targetRegistration);
             }
             case NOTICE -> {
                 final MailboxRegistration watcher = watch.watcher;
@@ -366,7 +376,7 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, Consumer<MpscMailb
         event.begin();
         final Allocation status = access.deliver(to, message);
         event.end();
-        event.commitIfLong(to.actor(), to.ticket(), message);
+        event.commitIfLong(to.actor(), access.nameOf(to.actor()), to.ticket(), message);
         return status;
     }
 

@@ -182,6 +182,6 @@ final class ExitWait {
         final List<MailboxRegistration> live = LiveActors.snapshot(mailboxes, access);
         final List<Timers.Timer> periodic = timers.livePeriodic();
         reporter.report(new ActorError.StopWaiting(call, Duration.ofNanos(waitedNanos), live.size(),
-                LiveActors.describe(live), periodic.size(), Timers.describePeriodic(periodic)));
+                LiveActors.describe(live, access), periodic.size(), Timers.describePeriodic(periodic)));
     }
 }

@@ -34,24 +34,27 @@ final class LiveActors {
     }
 
     /**
-     * {@code live} grouped by actor class, most numerous first, with a few tickets each, e.g.
-     * {@code "2 x com.example.Account (#3, #7), 1 x com.example.Teller (#12)"}; class names and
-     * tickets only (no user {@code toString()} runs).
+     * {@code live} grouped by actor class, most numerous first, with a few tickets each, after the
+     * actor's name if it has one, e.g.
+     * {@code "2 x com.example.Account (#3 'alice', #7), 1 x com.example.Teller (#12)"}; class names,
+     * names and tickets only (no user {@code toString()} runs).
      */
-    static String describe(List<MailboxRegistration> live) {
+    static String describe(List<MailboxRegistration> live, ActorAccess access) {
         if (live.isEmpty()) {
             return "none";
         }
-        final Map<String, List<Integer>> byClass = new LinkedHashMap<>();
+        final Map<String, List<String>> byClass = new LinkedHashMap<>();
         for (MailboxRegistration r : live) {
-            byClass.computeIfAbsent(r.actor().getClass().getName(), name -> new ArrayList<>()).add(r.ticket());
+            final String name = access.nameOf(r.actor());
+            byClass.computeIfAbsent(r.actor().getClass().getName(), type -> new ArrayList<>())
+                    .add(name == null ? "#" + r.ticket() : "#" + r.ticket() + " '" + name + "'");
         }
-        final List<Map.Entry<String, List<Integer>>> groups = new ArrayList<>(byClass.entrySet());
-        groups.sort(Comparator.comparingInt((Map.Entry<String, List<Integer>> e) -> e.getValue().size()).reversed());
+        final List<Map.Entry<String, List<String>>> groups = new ArrayList<>(byClass.entrySet());
+        groups.sort(Comparator.comparingInt((Map.Entry<String, List<String>> e) -> e.getValue().size()).reversed());
         final StringBuilder out = new StringBuilder();
         int others = 0;
         for (int i = 0; i < groups.size(); i++) {
-            final List<Integer> tickets = groups.get(i).getValue();
+            final List<String> tickets = groups.get(i).getValue();
             if (i >= MAX_CLASSES) {
                 others += tickets.size();
                 continue;
@@ -61,7 +64,7 @@ final class LiveActors {
             }
             out.append(tickets.size()).append(" x ").append(groups.get(i).getKey()).append(" (");
             for (int t = 0; t < Math.min(MAX_TICKETS, tickets.size()); t++) {
-                out.append(t > 0 ? ", #" : "#").append(tickets.get(t));
+                out.append(t > 0 ? ", " : "").append(tickets.get(t));
             }
             out.append(tickets.size() > MAX_TICKETS ? ", ...)" : ")");
         }

@@ -5,6 +5,7 @@ import actor.api.ActorError;
 import actor.api.Allocation;
 import actor.api.ErrorHandler;
 import actor.api.FailurePolicy;
+import actor.api.spi.ActorAccess;
 import actor.steal.VictimSelector;
 import java.lang.System.Logger.Level;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -79,8 +80,8 @@ final class Reporter {
     }
 
     /** One message that reached a closed mailbox. */
-    void lateSend(Actor<?> actor, Object message) {
-        final UndeliveredLog late = new UndeliveredLog();
+    void lateSend(ActorAccess access, Actor<?> actor, Object message) {
+        final UndeliveredLog late = new UndeliveredLog(access);
         late.record(actor, message);
         undelivered(late);
     }

@@ -78,7 +78,7 @@ final class ShardedExecutor implements ActorExecutor {
         }
         this.mailboxes = new Mailbox[m];
         final CopyQueue.EnvelopeSink lateSends =
-                (to, message) -> reporter.lateSend(((Registration) to).actor(), message);
+                (to, message) -> reporter.lateSend(access, ((Registration) to).actor(), message);
         final boolean mpsc = config.mailboxKind() == MailboxKind.MPSC;
         for (int i = 0; i < m; i++) {
             mailboxes[i] = mpsc ? new MpscMailbox(i, lateSends) : new CopyQueueMailbox(i, new CopyQueue());
@@ -254,6 +254,16 @@ final class ShardedExecutor implements ActorExecutor {
     }
 
     @Override
+    public void adopt(Registration child, Registration parent, Object notice) {
+        final MailboxRegistration self = runningHere(parent, "spawnChild");
+        if (!(child instanceof MailboxRegistration adopted) || adopted.executor() != this) {
+            throw new IllegalArgumentException(child.actor() + " is registered with another system than its parent "
+                    + self.actor() + "; make a child on the system its constructor is given");
+        }
+        new DeathWatch(adopted, self.actor(), self, notice, true).post(DeathWatch.Kind.ADOPT, adopted);
+    }
+
+    @Override
     public void unwatch(Registration watcher, Actor<?> target) {
         final MailboxRegistration self = runningHere(watcher, "unwatch");
         final DeathWatches kept = self.mailbox.watches(false);
@@ -308,8 +318,13 @@ final class ShardedExecutor implements ActorExecutor {
         statistics.messageSent(sender);
         final Mailbox mailbox = ((MailboxRegistration) to).mailbox;
         if (!(sender != null ? sender.send(mailbox, to, message) : mailbox.push(to, message))) {
-            reporter.lateSend(to.actor(), message);
+            reporter.lateSend(access, to.actor(), message);
         }
+    }
+
+    /** The bridge to actor internals, for reports that name actors. */
+    ActorAccess access() {
+        return access;
     }
 
     @Override
@@ -439,7 +454,7 @@ final class ShardedExecutor implements ActorExecutor {
     /** Run by the last worker to exit: closes the mailboxes, reports leftovers, ends statistics. */
     private void finalSweep() {
         timers.close();
-        final UndeliveredLog undelivered = new UndeliveredLog();
+        final UndeliveredLog undelivered = new UndeliveredLog(access);
         for (Worker worker : workers) {
             undelivered.addAll(worker.runner.undelivered);
         }

@@ -91,6 +91,6 @@ final class Suspension implements BiConsumer<Object, Throwable> {
 
     @Override
     public String toString() {
-        return "resumption of " + to.actor().getClass().getName() + "#" + to.ticket() + " after await";
+        return "resumption of " + executor.access().describe(to.actor()) + " after await";
     }
 }

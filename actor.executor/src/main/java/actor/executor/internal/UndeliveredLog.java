@@ -1,6 +1,7 @@
 package actor.executor.internal;
 
 import actor.api.Actor;
+import actor.api.spi.ActorAccess;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
@@ -25,8 +26,13 @@ final class UndeliveredLog {
         }
     }
 
+    private final ActorAccess access;
     private long count;
     private final List<String> examples = new ArrayList<>(MAX_EXAMPLES);
+
+    UndeliveredLog(ActorAccess access) {
+        this.access = access;
+    }
 
     void record(Actor<?> actor, Object message) {
         if (message instanceof DeathWatch.Signal || message instanceof Timers.Keyed) {
@@ -36,9 +42,9 @@ final class UndeliveredLog {
         }
         VH_COUNT.setOpaque(this, count + 1);
         if (examples.size() < MAX_EXAMPLES) {
-            // NOTE: class names and the ticket only; user toString() methods are not called here.
-            examples.add(actor.getClass().getName() + "#" + actor.ticket() + " <- "
-                    + message.getClass().getName());
+            // NOTE: the actor's name, class and ticket, the message's class; user toString() methods
+            // are not called here.
+            examples.add(access.describe(actor) + " <- " + message.getClass().getName());
         }
     }
 

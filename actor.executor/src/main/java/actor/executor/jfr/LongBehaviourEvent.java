@@ -10,7 +10,7 @@ import jdk.jfr.Threshold;
 
 /**
  * A JFR event for a behaviour that ran longer than the recording's threshold
- * ({@code actor.LongBehaviour}, 20 ms by default): the actor and message classes, and its duration.
+ * ({@code actor.LongBehaviour}, 20 ms by default): the actor's class and name and the message's class, and its duration.
  * The executor times behaviours only once Flight Recorder has started in the JVM; until then it
  * costs one check per batch. Public for the executor's internal package; this package is exported
  * to {@code jdk.jfr} only.
@@ -26,6 +26,10 @@ public final class LongBehaviourEvent extends Event {
     @Label("Actor Class")
     String actorClass;
 
+    @Label("Actor Name")
+    @Description("The name the actor was spawned with; null if it has none")
+    String actorName;
+
     @Label("Ticket")
     @Description("The actor's mailbox")
     int ticket;
@@ -37,12 +41,14 @@ public final class LongBehaviourEvent extends Event {
      * After {@link #end()}: commits the event if the behaviour ran past the recording's threshold.
      *
      * @param actor   the actor whose behaviour ran
+     * @param name    its name, or null
      * @param ticket  its mailbox
      * @param message the message it received
      */
-    public void commitIfLong(Object actor, int ticket, Object message) {
+    public void commitIfLong(Object actor, String name, int ticket, Object message) {
         if (shouldCommit()) {
             actorClass = actor.getClass().getName();
+            actorName = name;
             this.ticket = ticket;
             messageClass = message.getClass().getName();
             commit();

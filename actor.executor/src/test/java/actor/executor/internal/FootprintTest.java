@@ -57,6 +57,17 @@ class FootprintTest {
         assertEquals(24, layout.instanceSize(), layout.toPrintable());
     }
 
+    /**
+     * An actor's reference ({@code Actor.ref()}, made on first use) holds its name, if spawned with
+     * one, in what would otherwise be its alignment padding: named or not, it takes 24 bytes, as
+     * with its two other fields alone.
+     */
+    @Test
+    void aReferenceWithItsNameFieldTakesTwentyFourBytes() throws Exception {
+        final ClassLayout layout = ClassLayout.parseClass(Class.forName("actor.api.Actor$Ref"));
+        assertEquals(24, layout.instanceSize(), layout.toPrintable());
+    }
+
     @Test
     void aLiveActorCostsAtMostFortyEightBytes() {
         final long sum = ClassLayout.parseClass(OneInt.class).instanceSize()
