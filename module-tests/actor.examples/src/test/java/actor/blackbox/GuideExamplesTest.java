@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import actor.examples.Countdown;
+import actor.examples.Crew;
 import actor.examples.Greeters;
 import actor.examples.Jobs;
 import actor.examples.Ledgers;
 import actor.examples.PriceList;
+import actor.examples.Series;
 import actor.examples.Tally;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -38,7 +40,8 @@ class GuideExamplesTest {
     private static final Pattern PRINTS = Pattern.compile("prints ((?:`[^`]+`(?:, )?)+)");
 
     @ParameterizedTest
-    @CsvSource({"## Stash, PriceList", "## Routers, Ledgers", "## Death watch, Jobs", "## Keyed timers, Countdown", "## Receptionist, Greeters", "## Supervision, Tally"})
+    @CsvSource({"## Stash, PriceList", "## Routers, Ledgers", "## Death watch, Jobs", "## Keyed timers, Countdown", "## Receptionist, Greeters", "## Supervision, Tally", "## Refs first, Crew",
+            "## Ask from a behaviour, Series"})
     void theSectionsCodeIsTheExamplesAndItPrintsWhatTheSectionSays(String heading, String example) throws IOException {
         final List<String> section = section(Files.readAllLines(GUIDE, StandardCharsets.UTF_8), heading);
         final String text = String.join(" ", section);
@@ -65,6 +68,8 @@ class GuideExamplesTest {
             case "Jobs" -> Jobs::run;
             case "Greeters" -> Greeters::run;
             case "Tally" -> Tally::run;
+            case "Crew" -> Crew::run;
+            case "Series" -> Series::run;
             default -> Countdown::run;
         };
         run.accept(new PrintStream(bytes, true, StandardCharsets.UTF_8));
