@@ -47,6 +47,9 @@ import java.util.function.Function;
  */
 public abstract class Actor<M> {
 
+    /** The longest timeout in nanoseconds; longer ones count as it. */
+    private static final Duration LONGEST_NANOS = Duration.ofNanos(Long.MAX_VALUE);
+
     private static final VarHandle VH_CURRENT;
     private static final VarHandle VH_HOME;
 
@@ -349,8 +352,7 @@ public abstract class Actor<M> {
             throw new IllegalStateException(this + " cannot ask inside Stash.unstashAll: the next stashed "
                     + "message would run before the continuation; stash it again, or ask outside unstashAll");
         }
-        final long timeoutNanos = timeout.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0
-                ? Long.MAX_VALUE : timeout.toNanos();
+        final long timeoutNanos = timeout.compareTo(LONGEST_NANOS) >= 0 ? Long.MAX_VALUE : timeout.toNanos();
         // NOTE: the executor's reply-to takes any reply; the request function, typed ActorRef<R>, lets
         // only an R be sent to it, so the continuation gets an R.
         @SuppressWarnings("unchecked") final Function<? super ActorRef<Object>, ? extends Q> build =

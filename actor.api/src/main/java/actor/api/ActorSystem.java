@@ -315,8 +315,8 @@ public final class ActorSystem implements AutoCloseable {
      * request around a reply-to reference, which completes the future with the first message sent
      * to it. If no reply arrives within {@code timeout} the future fails with a
      * {@link TimeoutException}, and a reply that comes later is a dead letter. Callable from any
-     * thread; from a behaviour, react to the future ({@code thenAccept}, sending to an actor) rather
-     * than waiting on it, which would block the worker. A thread that waits on the returned future
+     * thread; from a behaviour, ask with {@link Actor#ask} instead, which suspends the actor until
+     * the reply without a future, rather than waiting on this one, which would block the worker. A thread that waits on the returned future
      * ({@code join}, {@code get}) spins for up to 20 microseconds before it blocks, as a reply from
      * a running worker usually comes sooner than a parked thread would be woken.
      *

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -155,6 +156,13 @@ abstract class Mailbox extends MailboxFields {
      * worker has exited.
      */
     private IdentityHashMap<MailboxRegistration, Suspension> suspensions;
+    /**
+     * One entry of {@code suspensions} (the one, while it holds one) and its value, or null: looked
+     * up before the map, so a mailbox with one actor that awaits or asks pays a comparison per
+     * message rather than an identity hash. Same threading as {@code suspensions}.
+     */
+    private MailboxRegistration cachedSuspended;
+    private Suspension cachedSuspension;
     /**
      * The death watches of this mailbox's actors ({@link DeathWatches}), null while there is none:
      * here rather than a field in every registration, so an actor that no one watches and that
@@ -385,8 +393,8 @@ abstract class Mailbox extends MailboxFields {
         } else if (registration == joinedSecond) {
             joinedSecond = null;
         }
-        if (suspensions != null && suspensions.remove(registration) != null && suspensions.isEmpty()) {
-            suspensions = null;
+        if (suspensions != null && suspensions.remove(registration) != null) {
+            forgetSuspension(registration);
         }
         if (watches != null) {
             watches.ended(registration);
@@ -442,7 +450,14 @@ abstract class Mailbox extends MailboxFields {
     /** The await state of {@code registration}, or null if it never awaited; on the worker processing this mailbox. */
     final Suspension suspensionOf(MailboxRegistration registration) {
         final IdentityHashMap<MailboxRegistration, Suspension> all = suspensions;
-        return all == null ? null : all.get(registration);
+        if (all == null) {
+            return null;
+        }
+        if (registration == cachedSuspended) {
+            return cachedSuspension;
+        }
+        // NOTE: a map of one entry holds the cached one only.
+        return all.size() == 1 ? null : all.get(registration);
     }
 
     /** Keeps {@code suspension}, the new await state of one of its live registrations; on the worker processing it. */
@@ -451,6 +466,21 @@ abstract class Mailbox extends MailboxFields {
             suspensions = new IdentityHashMap<>();
         }
         suspensions.put(registration, suspension);
+        cachedSuspended = registration;
+        cachedSuspension = suspension;
+    }
+
+    /** After {@code registration}'s await state left {@code suspensions}: drops the map once empty, and keeps the cache's rule. */
+    private void forgetSuspension(MailboxRegistration registration) {
+        if (suspensions.isEmpty()) {
+            suspensions = null;
+            cachedSuspended = null;
+            cachedSuspension = null;
+        } else if (registration == cachedSuspended) {
+            final Map.Entry<MailboxRegistration, Suspension> any = suspensions.entrySet().iterator().next();
+            cachedSuspended = any.getKey();
+            cachedSuspension = any.getValue();
+        }
     }
 
     /** The death watches of its actors, made if {@code make} and there is none; else null if none. On the worker processing it. */
