@@ -22,14 +22,14 @@ class PaddingTest {
     void theCopyQueueMailboxLockAndItsGulpStateEachSitBetweenPads() {
         final ClassLayout layout = ClassLayout.parseClass(CopyQueueMailbox.class);
         assertPadded(layout, List.of("lock"));
-        assertPadded(layout, List.of("beingProcessed", "adopted", "closed", "owner", "index", "executor", "live", "listed", "endedSincePrune", "joinedFirst", "joinedSecond", "suspensions", "watches", "timerHolders", "queue"));
+        assertPadded(layout, List.of("beingProcessed", "adopted", "closed", "owner", "index", "executor", "live", "listed", "endedSincePrune", "joinedFirst", "joinedSecond", "suspensions", "cachedSuspended", "cachedSuspension", "watches", "timerHolders", "queue"));
     }
 
     @Test
     void theMpscMailboxLockAndItsGulpStateEachSitBetweenPads() {
         final ClassLayout layout = ClassLayout.parseClass(MpscMailbox.class);
         assertPadded(layout, List.of("lock"));
-        assertPadded(layout, List.of("beingProcessed", "adopted", "closed", "owner", "index", "executor", "live", "listed", "endedSincePrune", "joinedFirst", "joinedSecond", "suspensions", "watches", "timerHolders", "queue", "late"));
+        assertPadded(layout, List.of("beingProcessed", "adopted", "closed", "owner", "index", "executor", "live", "listed", "endedSincePrune", "joinedFirst", "joinedSecond", "suspensions", "cachedSuspended", "cachedSuspension", "watches", "timerHolders", "queue", "late"));
     }
 
     @Test
