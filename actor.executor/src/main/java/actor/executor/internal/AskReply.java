@@ -13,7 +13,8 @@ import java.util.concurrent.TimeoutException;
  * stage would; so does the ask's timeout ({@link AskTimeout}), with a {@link TimeoutException}.
  * Whichever comes first wins the CAS of {@link #state}; a reply after that is a dead letter of the
  * ask. One small object per ask, and nothing else: no future, no callback, no temporary actor, no
- * timer of its own unless its timeout is shorter than one pending for an earlier ask.
+ * clock read, no timer of its own unless its timeout is much shorter than its asker's previous
+ * ones.
  *
  * <p>Threading: {@link #send} from any thread, {@link #timeOut} from the timer thread,
  * {@link #abandon} from the asker's worker; they race on {@link #state} only (CAS). The other fields
@@ -35,23 +36,23 @@ final class AskReply implements ActorRef<Object> {
     private static final int REPLIED = 1;
     private static final int TIMED_OUT = 2;
     private static final int ABANDONED = 3;
+    /** The longest timeout it keeps (about 73 years): clock readings plus it never overflow. */
+    static final long LONGEST_TIMEOUT_NANOS = Long.MAX_VALUE / 4;
 
     private final Suspension suspension;
     private final ActorAccess access;
     private final ActorRef<?> target;
-    private final long timeoutNanos;
-    /** When the ask times out, on {@link System#nanoTime()}'s scale. */
-    final long deadline;
+    /** How long it waits for the reply, at most {@link #LONGEST_TIMEOUT_NANOS}. */
+    final long timeoutNanos;
     /** OPEN until a reply, the timeout or an abandon wins the CAS; then final. */
     @SuppressWarnings("unused")
     private volatile int state;
 
-    AskReply(Suspension suspension, ActorAccess access, ActorRef<?> target, long timeoutNanos, long deadline) {
+    AskReply(Suspension suspension, ActorAccess access, ActorRef<?> target, long timeoutNanos) {
         this.suspension = suspension;
         this.access = access;
         this.target = target;
-        this.timeoutNanos = timeoutNanos;
-        this.deadline = deadline;
+        this.timeoutNanos = Math.min(timeoutNanos, LONGEST_TIMEOUT_NANOS);
     }
 
     /** The reply: resumes the asker if it is the first; otherwise a dead letter of the ended ask. */

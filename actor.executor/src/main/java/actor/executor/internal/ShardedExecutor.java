@@ -203,9 +203,7 @@ final class ShardedExecutor implements ActorExecutor {
             suspension = new Suspension(this, to);
             to.mailbox.keepSuspension(to, suspension);
         }
-        final long now = System.nanoTime();
-        final long deadline = timeoutNanos > Long.MAX_VALUE / 2 ? now + Long.MAX_VALUE / 2 : now + timeoutNanos;
-        final AskReply reply = new AskReply(suspension, access, target, timeoutNanos, deadline);
+        final AskReply reply = new AskReply(suspension, access, target, timeoutNanos);
         suspension.arm(continuation);
         try {
             final Q question = request.apply(reply);

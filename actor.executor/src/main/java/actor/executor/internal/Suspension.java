@@ -67,7 +67,7 @@ final class Suspension implements BiConsumer<Object, Throwable> {
     /** The timeouts of this actor's asks, made on its first ask. */
     AskTimeout askTimeout(Timers timers) {
         if (askTimeout == null) {
-            askTimeout = new AskTimeout(timers);
+            askTimeout = new AskTimeout((delayNanos, action) -> timers.schedule(delayNanos, 0, action));
         }
         return askTimeout;
     }

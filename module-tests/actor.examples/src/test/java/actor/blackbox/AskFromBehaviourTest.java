@@ -222,23 +222,28 @@ class AskFromBehaviourTest {
             final TestProbe<Object> log = kit.probe();
             final Switching asker = new Switching(kit.system(), new Squarer(kit.system()).ref(),
                     new Silent(kit.system()).ref(), 1, log);
-            asker.send(Duration.ofMinutes(10));               // answered; its schedule stays pending 10 min
+            asker.send(Duration.ofMinutes(10));               // answered; the next look at its asks is 75 s away
+            final long sent = System.nanoTime();
             asker.send(Duration.ofMillis(50));                // unanswered
             assertInstanceOf(TimeoutException.class, log.expectMessage(Duration.ofSeconds(10)));
+            assertTrue(System.nanoTime() - sent >= TimeUnit.MILLISECONDS.toNanos(50), "not before its timeout");
         }
     }
 
     @Test
     @Timeout(30)
-    void anUnansweredAskAfterASeriesTimesOutThroughTheSharedSchedule() {
+    void anUnansweredAskAfterASeriesTimesOutThroughTheSharedWatchdog() {
         try (ActorTestKit kit = ActorTestKit.start()) {
             final TestProbe<Object> log = kit.probe();
             final Switching asker = new Switching(kit.system(), new Squarer(kit.system()).ref(),
                     new Silent(kit.system()).ref(), 1_000, log);
-            for (int i = 0; i <= 1_000; i++) {
-                asker.send(Duration.ofMillis(200));           // the last one unanswered
+            for (int i = 0; i < 1_000; i++) {
+                asker.send(Duration.ofMillis(200));
             }
+            final long sent = System.nanoTime();
+            asker.send(Duration.ofMillis(200));               // unanswered: it starts after this send
             assertInstanceOf(TimeoutException.class, log.expectMessage(Duration.ofSeconds(20)));
+            assertTrue(System.nanoTime() - sent >= TimeUnit.MILLISECONDS.toNanos(200), "not before its timeout");
             log.expectNoMessage(Duration.ofMillis(300));
         }
     }
