@@ -308,14 +308,16 @@ public abstract class Actor<M> {
      * <p>If no reply comes within {@code timeout}, the continuation gets a
      * {@link java.util.concurrent.TimeoutException} as its failure (and a null result), and a
      * reply that comes later is a dead letter ({@link ActorError.DeadLetter}, as for
-     * {@link ActorSystem#ask}). The reply-to {@linkplain ActorRef#isTerminated() is terminated}
-     * once the ask has ended. If {@code request} or the send throws, this actor is not suspended and
-     * the exception propagates.
+     * {@link ActorSystem#ask}). A timeout never comes early; it comes at most an eighth of it late
+     * (and a tick of the timer wheel, about 1 ms) when the ask follows others closely. The reply-to
+     * {@linkplain ActorRef#isTerminated() is terminated} once the ask has ended. If {@code request}
+     * or the send throws, this actor is not suspended and the exception propagates.
      *
-     * <p>Cost: one small object per ask, the reply-to, and no future: the reply resumes this actor
-     * through its own mailbox as an ordinary message would. The timeouts of an actor's asks share
-     * one schedule on the system's timer wheel, which looks at the ask open when it expires, so an
-     * answered ask costs the timer thread nothing.
+     * <p>Cost: one small object per ask, the reply-to, and no future, no clock read: the reply
+     * resumes this actor through its own mailbox as an ordinary message would. The timeouts of an
+     * actor's asks share one watchdog on the system's timer wheel, which looks at the ask open every
+     * eighth of its timeout while the actor keeps asking and idles otherwise, so an answered ask
+     * costs the timer thread nothing.
      *
      * @param <Q>          the request type the target accepts
      * @param <R>          the reply type
