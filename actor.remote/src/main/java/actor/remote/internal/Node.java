@@ -28,6 +28,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
 
@@ -62,7 +63,13 @@ public final class Node {
     /** Resolves asked by callers, for the agent to ask the peers; offered under {@code this} while the node is open. */
     final ManyToOneConcurrentLinkedQueue<Resolve> resolves = new ManyToOneConcurrentLinkedQueue<>();
     final Map<String, Peer> peers = new ConcurrentHashMap<>();
+    /** Peers added by {@link #addPeer}, for the agent to take into its list; offered while the node is open. */
+    final ManyToOneConcurrentLinkedQueue<Peer> addedPeers = new ManyToOneConcurrentLinkedQueue<>();
+    /** Peers removed by {@link #removePeer}, for the agent to report, drop and close; offered while the node is open. */
+    final ManyToOneConcurrentLinkedQueue<Peer> removedPeers = new ManyToOneConcurrentLinkedQueue<>();
     final Map<String, Export> exports = new ConcurrentHashMap<>();
+    /** The families of names exported on demand ({@link #exportFactory}), by prefix. */
+    private final Map<String, ExportFactory> exportFactories = new ConcurrentHashMap<>();
     final LongAdder sentMessages = new LongAdder();
     final LongAdder acknowledgedMessages = new LongAdder();
     final LongAdder undeliveredMessages = new LongAdder();
@@ -227,6 +234,59 @@ public final class Node {
         return exports.remove(Objects.requireNonNull(name, "name")) != null;
     }
 
+    /** A family of names exported on demand: every name that starts with {@code prefix}. */
+    private record ExportFactory(String prefix, Class<?> type, Function<String, ? extends ActorRef<?>> factory) {
+    }
+
+    /**
+     * Exports, on demand, every name that starts with {@code prefix}: the first message for such a
+     * name not exported otherwise makes its export, to the actor {@code factory} returns for the rest
+     * of the name (null: none, the message is reported as for a name not exported).
+     */
+    public synchronized void exportFactory(String prefix, Class<?> type, Function<String, ? extends ActorRef<?>> factory) {
+        checkActorName(prefix);
+        if (prefix.charAt(0) == References.GENERATED_PREFIX) {
+            throw new IllegalArgumentException("prefix '" + prefix + "': names starting with '"
+                    + References.GENERATED_PREFIX + "' are the node's own, for references sent in messages");
+        }
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(factory, "factory");
+        checkOpen();
+        for (String other : exportFactories.keySet()) {
+            if (other.startsWith(prefix) || prefix.startsWith(other)) {
+                throw new IllegalStateException("prefix '" + prefix + "' overlaps prefix '" + other
+                        + "', exported on demand already on node '" + config.name() + "'");
+            }
+        }
+        registry.register(type);
+        exportFactories.put(prefix, new ExportFactory(prefix, type, factory));
+    }
+
+    /**
+     * The export of {@code name}: the one in place, or one made now by the factory whose prefix
+     * {@code name} starts with (kept until its actor terminates, as a generated one); null if none.
+     * Called by the agent.
+     */
+    @SuppressWarnings("unchecked")
+    Export exportOf(String name) {
+        final Export export = exports.get(name);
+        if (export != null || exportFactories.isEmpty()) {
+            return export;
+        }
+        for (ExportFactory family : exportFactories.values()) {
+            if (name.length() > family.prefix().length() && name.startsWith(family.prefix())) {
+                final ActorRef<?> ref = family.factory().apply(name.substring(family.prefix().length()));
+                if (ref == null) {
+                    return null;
+                }
+                final Export made = new Export(name, family.type(), (ActorRef<Object>) ref, true);
+                final Export raced = exports.putIfAbsent(name, made);
+                return raced != null ? raced : made;
+            }
+        }
+        return null;
+    }
+
     /** The exported names, generated ones included, sorted. */
     public List<String> exportedNames() {
         return exports.keySet().stream().sorted().toList();
@@ -315,11 +375,70 @@ public final class Node {
         return peers.keySet().stream().sorted().toList();
     }
 
-    /** Called by the agent on a message from a node it does not know: a publication back, for its status messages. */
+    /**
+     * Makes node {@code name} at {@code endpoint} a peer, as a configured one: not counted among the
+     * learned, never forgotten. Whether it was added (false: a peer already, at that endpoint).
+     */
+    public synchronized boolean addPeer(String name, String endpoint) {
+        final NodeAddress address = new NodeAddress(name, endpoint);
+        if (name.equals(config.name())) {
+            throw new IllegalArgumentException("node '" + name + "' is this node: a node is not its own peer");
+        }
+        if (config.allowedPeers().isPresent() && !config.allowedPeers().get().contains(name)) {
+            throw new IllegalArgumentException("node '" + name + "' is not allowed: it is not on the allow-list of node '"
+                    + config.name() + "' (RemoteConfig.Builder.allowPeers: " + config.allowedPeers().get()
+                    + "), so it never becomes a peer");
+        }
+        checkOpen();
+        final Peer known = peers.get(name);
+        if (known != null) {
+            if (!known.endpoint.equals(address.endpoint())) {
+                throw new IllegalArgumentException("node '" + name + "' is a peer at " + known.endpoint + ", not at "
+                        + address.endpoint() + ": remove it first");
+            }
+            return false;
+        }
+        final Peer peer = new Peer(name, address.endpoint(), aeron.addPublication(
+                Wire.publicationChannel(address.endpoint(), config.termLength()), config.streamId()), true, System.nanoTime());
+        final Peer raced = peers.putIfAbsent(name, peer);
+        if (raced != null) {
+            // The agent learned it meanwhile, from a frame it sent: a peer already.
+            peer.publication.close();
+            return false;
+        }
+        // NOTE: offered while open, under the lock close() takes to set closing: the agent takes it
+        // into its list before it closes, or its close() closes the publication with the client.
+        addedPeers.offer(peer);
+        return true;
+    }
+
+    /**
+     * Removes peer {@code name}: lookups of it fail from now on; the agent reports what it had not
+     * confirmed, ends the references to its actors and closes the publication. Whether it was a peer.
+     */
+    public synchronized boolean removePeer(String name) {
+        Objects.requireNonNull(name, "name");
+        checkOpen();
+        final Peer peer = peers.remove(name);
+        if (peer == null) {
+            return false;
+        }
+        removedPeers.offer(peer);
+        return true;
+    }
+
+    /**
+     * Called by the agent on a message from a node it does not know: a publication back, for its
+     * status messages. The peer {@link #addPeer} made meanwhile, if it raced.
+     */
     Peer learn(String name, String endpoint, long nowNanos) {
         final Peer peer = new Peer(name, endpoint, aeron.addPublication(
                 Wire.publicationChannel(endpoint, config.termLength()), config.streamId()), false, nowNanos);
-        peers.put(name, peer);
+        final Peer raced = peers.putIfAbsent(name, peer);
+        if (raced != null) {
+            peer.publication.close();
+            return raced;
+        }
         return peer;
     }
 
@@ -329,6 +448,13 @@ public final class Node {
      * publication closes. Everything sent to it was confirmed or reported when it was lost.
      */
     void forget(Peer peer) {
+        drop(peer);
+        LOG.log(System.Logger.Level.INFO, "node '" + config.name() + "' forgot learned peer '" + peer.name + "' at "
+                + peer.endpoint + ", lost (" + peer.lostReason() + ") and unused for " + config.learnedPeerExpiry());
+    }
+
+    /** Called by the agent on a peer forgotten or removed: no longer a peer, its proxies ended, its publication closed. */
+    void drop(Peer peer) {
         peers.remove(peer.name, peer);
         for (Map.Entry<String, Proxy> entry : proxies.entrySet()) {
             final Proxy proxy = entry.getValue();
@@ -338,8 +464,6 @@ public final class Node {
             }
         }
         peer.publication.close();
-        LOG.log(System.Logger.Level.INFO, "node '" + config.name() + "' forgot learned peer '" + peer.name + "' at "
-                + peer.endpoint + ", lost (" + peer.lostReason() + ") and unused for " + config.learnedPeerExpiry());
     }
 
     /** Messages to {@code route} not known delivered: counted, reported to the system's error handler. */
@@ -379,6 +503,11 @@ public final class Node {
         } catch (RuntimeException | LinkageError e) {
             LOG.log(System.Logger.Level.ERROR, "the error handler failed on " + error.describe(), e);
         }
+    }
+
+    /** This run's incarnation: random, non-zero, new each time a node starts. */
+    public long incarnation() {
+        return incarnation;
     }
 
     /** Messages taken by publications. */

@@ -169,7 +169,7 @@ final class NodeAgent implements Agent {
     @Override
     public int doWork() {
         now = System.nanoTime();
-        int work = takeSent() + takeResolves();
+        int work = takePeerChanges() + takeSent() + takeResolves();
         work += subscription.poll(assembler, FRAGMENT_LIMIT);
         if (now - nextHousekeepingNanos >= 0) {
             nextHousekeepingNanos = now + housekeepingNanos;
@@ -193,6 +193,33 @@ final class NodeAgent implements Agent {
             resolve.notFound("node '" + name + "' closed before node '" + resolve.peer.name + "' answered", null);
         }
         resolving.clear();
+    }
+
+    /**
+     * Takes the peers added ({@code addPeer}) into the list, and drops those removed
+     * ({@code removePeer}): what they had not confirmed is reported, as for a lost peer, then they
+     * are forgotten, as a learned peer is after its expiry.
+     */
+    private int takePeerChanges() {
+        int taken = 0;
+        for (Peer added = node.addedPeers.poll(); added != null; added = node.addedPeers.poll()) {
+            peers.add(added);
+            taken++;
+        }
+        for (Peer removed = node.removedPeers.poll(); removed != null; removed = node.removedPeers.poll()) {
+            if (peers.remove(removed)) {
+                if (removed.state() != PeerState.LOST) {
+                    lose(removed, "it was removed from the peers of node '" + name + "'");
+                }
+                if (!removed.configured) {
+                    learnedPeers--;
+                }
+            }
+            drop(removed, "was removed");
+            node.drop(removed);
+            taken++;
+        }
+        return taken;
     }
 
     /** Takes the resolves callers asked, and asks their peers at once. */
@@ -256,7 +283,7 @@ final class NodeAgent implements Agent {
      * message is not made, and reported.
      */
     private void answer(Peer peer, DirectBuffer buffer) {
-        final Export export = node.exports.get(buffer.getStringWithoutLengthUtf8(frame.targetAt(), frame.targetLength()));
+        final Export export = node.exportOf(buffer.getStringWithoutLengthUtf8(frame.targetAt(), frame.targetLength()));
         final int count = export == null ? 0 : frame.count();
         final byte[] type = export == null ? NOTHING : export.type().getName().getBytes(StandardCharsets.UTF_8);
         final long answerLength = statusHeaderLength + 13 + 5L * count + 2 + type.length + tagLength;
@@ -488,8 +515,11 @@ final class NodeAgent implements Agent {
                         : "this node has learned " + learnedPeers + " peers, its cap (RemoteConfig.Builder.maxLearnedPeers)"));
             }
             peer = node.learn(name, endpoint, now);
-            peers.add(peer);
-            learnedPeers++;
+            if (!peer.configured) {
+                // (A configured one was added by addPeer meanwhile: it comes through the queue.)
+                peers.add(peer);
+                learnedPeers++;
+            }
         }
         return peer;
     }
@@ -565,7 +595,7 @@ final class NodeAgent implements Agent {
             from.target = null;
         }
         if (from.target == null || node.exports.get(from.target.name()) != from.target) {
-            from.target = node.exports.get(new String(from.targetName, StandardCharsets.UTF_8));
+            from.target = node.exportOf(new String(from.targetName, StandardCharsets.UTF_8));
         }
         return from.target;
     }
@@ -686,14 +716,18 @@ final class NodeAgent implements Agent {
      */
     private void forget(Peer peer) {
         learnedPeers--;
+        drop(peer, "was forgotten: lost and unused for " + node.config.learnedPeerExpiry());
+        node.forget(peer);
+    }
+
+    /** Forgets {@code peer}'s sessions here and fails the resolves asked of it ({@link Node#drop} does the rest). */
+    private void drop(Peer peer, String why) {
         inbound.values().removeIf(from -> from.peer == peer);
         for (int i = resolving.size() - 1; i >= 0; i--) {
             if (resolving.get(i).peer == peer) {
-                resolving.remove(i).notFound("node '" + peer.name + "' was forgotten: lost and unused for "
-                        + node.config.learnedPeerExpiry(), null);
+                resolving.remove(i).notFound("node '" + peer.name + "' " + why, null);
             }
         }
-        node.forget(peer);
     }
 
     /** Sends each peer its STATUS when one is owed or a heartbeat is due ({@code closing}: to every connected peer, flagged). */
