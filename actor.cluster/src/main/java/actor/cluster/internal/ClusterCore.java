@@ -42,6 +42,8 @@ public final class ClusterCore implements Membership.Output, Engine.Listener {
     private Engine engine;
     /** Membership thread only. */
     private final List<ActorRef<? super ClusterEvent>> subscribers = new ArrayList<>();
+    /** The events of the task under way, published once it is done; membership thread only. */
+    private final List<ClusterEvent> pending = new ArrayList<>();
     /** Written on the membership thread; read by any. */
     private volatile List<Member> members = List.of();
     /** Written on the membership thread; read by any. */
@@ -84,7 +86,8 @@ public final class ClusterCore implements Membership.Output, Engine.Listener {
             throw new IllegalStateException("interrupted while member " + core.self + " joined", interrupted);
         }
         final long tick = Math.max(10, Math.min(250, config.downAfter().toMillis() / 10));
-        core.thread.scheduleWithFixedDelay(() -> core.membership.tick(System.nanoTime()), tick, tick, TimeUnit.MILLISECONDS);
+        core.thread.scheduleWithFixedDelay(core.publishing(() -> core.membership.tick(System.nanoTime())), tick, tick,
+                TimeUnit.MILLISECONDS);
         return core;
     }
 
@@ -93,10 +96,26 @@ public final class ClusterCore implements Membership.Output, Engine.Listener {
             return;
         }
         try {
-            thread.execute(task);
+            thread.execute(publishing(task));
         } catch (RejectedExecutionException closing) {
             LOG.log(System.Logger.Level.DEBUG, "member " + self + " closed: a membership task dropped", closing);
         }
+    }
+
+    /**
+     * {@code task}, then the events it made sent to the subscribers: so a subscriber that reacts to
+     * an event finds the membership it announces installed ({@link #members}, the entities' owners).
+     */
+    private Runnable publishing(Runnable task) {
+        return () -> {
+            task.run();
+            for (ClusterEvent event : pending) {
+                for (ActorRef<? super ClusterEvent> subscriber : subscribers) {
+                    subscriber.send(event);
+                }
+            }
+            pending.clear();
+        };
     }
 
     // Engine.Listener: JGroups' threads.
@@ -140,9 +159,7 @@ public final class ClusterCore implements Membership.Output, Engine.Listener {
                     + lost.reachable() + " of the " + lost.agreed() + " agreed members, not a majority; it stops its "
                     + sharding.hostedCount() + " entities and changes no membership until a majority is back");
         }
-        for (ActorRef<? super ClusterEvent> subscriber : subscribers) {
-            subscriber.send(event);
-        }
+        pending.add(event);
     }
 
     @Override
@@ -205,12 +222,12 @@ public final class ClusterCore implements Membership.Output, Engine.Listener {
     public void close() {
         final Future<?> left;
         try {
-            left = thread.submit(() -> {
+            left = thread.submit(publishing(() -> {
                 if (!closed) {
                     engine.leave();
                     membership.leaving(self, System.nanoTime());
                 }
-            });
+            }));
         } catch (RejectedExecutionException closedAlready) {
             return;
         }
