@@ -265,8 +265,8 @@ public final class ActorSystemConfig {
                 + ", failurePolicy=" + describe(failurePolicy) + ", errorHandler=" + describe(errorHandler)
                 + ", checks=" + checks + ", strictSends=" + strictSends
                 + ", stopWarningAfter=" + stopWarningAfter + ", closeWhenQuietFor=" + closeWhenQuietFor
-                + ", daemon=" + daemon + ", spareCarriers=" + spareCarriers + ", blockingThreads=" + blockingThreads
-                + ", contextPropagator=" + (contextPropagator == null ? "none" : describe(contextPropagator)) + "]";
+                + ", daemon=" + daemon + ", spareCarriers=" + spareCarriers + ", contextPropagator=" + (contextPropagator == null ? "none" : describe(contextPropagator))
+                + ", blockingThreads=" + blockingThreads + "]";
     }
 
     /**
