@@ -21,7 +21,10 @@ package actor.api;
  *     send captures the context of whoever scheduled it.</li>
  * </ul>
  * A death watch's notification runs without them, as does every behaviour of a system without a
- * propagator. Messages that cross a node ({@code actor.remote}) do not carry the context.
+ * propagator. A message to another node ({@code actor.remote}) carries the context as text when
+ * the propagator writes one ({@link #toWire}), and the receiving node's propagator, if it has one,
+ * reads it back ({@link #fromWire}) and sends the message on in it; a node without a propagator
+ * ignores it.
  *
  * <p>Cost: nothing unless a propagator is installed. A system without one sends, queues and runs
  * exactly as before, with no field per message and no check per message beyond the one its send
@@ -85,4 +88,30 @@ public interface ContextPropagator {
      * @param failure what the behaviour threw, or null if it returned
      */
     void afterBehaviour(Object started, Throwable failure);
+
+    /** The longest text {@link #toWire} may return: a longer one is not sent. */
+    int MAX_WIRE_LENGTH = 1024;
+
+    /**
+     * The context as text, for a message that leaves this JVM ({@code actor.remote}), such as a W3C
+     * {@code traceparent}. The default sends none: the context stays in this JVM.
+     *
+     * @param context a value {@link #capture()} returned
+     * @return US-ASCII text of at most {@link #MAX_WIRE_LENGTH} characters, or null to send none
+     */
+    default String toWire(Object context) {
+        return null;
+    }
+
+    /**
+     * The context a message from another node carried, from the text that node's propagator wrote
+     * ({@link #toWire}); the receiving node sends the message on to its actor in it. The default
+     * reads none. An implementation must not throw on text it does not understand: it returns null.
+     *
+     * @param wire the text, as received
+     * @return the context, as {@link #capture()} would return it, or null for none
+     */
+    default Object fromWire(String wire) {
+        return null;
+    }
 }
