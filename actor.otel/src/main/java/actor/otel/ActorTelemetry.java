@@ -12,11 +12,14 @@ import io.opentelemetry.api.metrics.LongCounter;
 import io.opentelemetry.api.metrics.Meter;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanBuilder;
+import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
+import io.opentelemetry.context.propagation.TextMapGetter;
 import java.util.Objects;
 
 /**
@@ -58,6 +61,13 @@ import java.util.Objects;
  * A shutdown's poison pills and death-watch notifications are the system's own messages: no
  * context, no span, not counted.
  *
+ * <h2>Across nodes</h2>
+ * A message to an {@code actor.remote} reference carries its sender's span context as a W3C
+ * {@code traceparent} ({@link #toWire}; the {@code tracestate} is not carried), and a receiving
+ * node whose system uses {@code ActorTelemetry} continues the trace from it. The reference's proxy is
+ * an actor of the sending node, so its span ({@code "Proxy receive"}) sits between the sending
+ * behaviour's and the remote behaviour's. A node without {@code ActorTelemetry} ignores the context.
+ *
  * <h2>Why it is not found as a service</h2>
  * {@code actor.api} finds a {@link ContextPropagator} with {@link java.util.ServiceLoader} when the
  * configuration sets none, but this module does not provide one: it would have to use
@@ -97,6 +107,15 @@ public final class ActorTelemetry implements ContextPropagator {
     private static final double NANOS_PER_SECOND = 1e9;
     /** The attributes of a dead letter with no receiving actor: a late reply to an ask. */
     private static final Attributes ASK = Attributes.of(ACTOR_CLASS, "ask");
+    /** The W3C header a remote message's context travels as. */
+    private static final String TRACEPARENT = "traceparent";
+    /** Reads a {@code traceparent} from a carrier that is the header's value itself. */
+    private static final TextMapGetter<String> FROM_TRACEPARENT = new TextMapGetter<>() {
+        @Override
+        public String get(String carrier, String key) {
+            return TRACEPARENT.equals(key) ? carrier : null;
+        }
+    };
 
     private final Tracer tracer;
     private final LongCounter received;
@@ -177,6 +196,31 @@ public final class ActorTelemetry implements ContextPropagator {
     @Override
     public void detach(Object attached) {
         ((Scope) attached).close();
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @return the W3C {@code traceparent} of the context's span ({@code 00-<trace id>-<span id>-<flags>}),
+     *         or null when the context has no span
+     */
+    @Override
+    public String toWire(Object context) {
+        final SpanContext span = Span.fromContext((Context) context).getSpanContext();
+        return span.isValid()
+                ? "00-" + span.getTraceId() + "-" + span.getSpanId() + "-" + span.getTraceFlags().asHex() : null;
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @return a context whose span is the remote sender's, read as a W3C {@code traceparent}; null if
+     *         {@code wire} is not a valid one
+     */
+    @Override
+    public Object fromWire(String wire) {
+        final Context remote = W3CTraceContextPropagator.getInstance().extract(Context.root(), wire, FROM_TRACEPARENT);
+        return Span.fromContext(remote).getSpanContext().isValid() ? remote : null;
     }
 
     @Override
