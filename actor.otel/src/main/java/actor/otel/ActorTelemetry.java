@@ -3,6 +3,7 @@ package actor.otel;
 import actor.api.Actor;
 import actor.api.ActorError;
 import actor.api.ContextPropagator;
+import actor.api.Continuation;
 import actor.api.ErrorHandler;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
@@ -230,9 +231,10 @@ public final class ActorTelemetry implements ContextPropagator {
         if (queueWaitNanos >= 0) {
             queueWait.record(queueWaitNanos / NANOS_PER_SECOND, type.attributes);
         }
+        final Class<?> messageClass = message instanceof Continuation<?> ? Continuation.class : message.getClass();
         final Span span = Span.fromContext(parent).getSpanContext().isSampled()
-                ? startSpan(parent, type, message, worker, queueWaitNanos) : null;
-        final Behaviour running = new Behaviour(type, actor, message, span == null ? parent : parent.with(span), span);
+                ? startSpan(parent, type, messageClass, worker, queueWaitNanos) : null;
+        final Behaviour running = new Behaviour(type, actor, messageClass, span == null ? parent : parent.with(span), span);
         running.enter(listener);
         return running;
     }
@@ -257,12 +259,12 @@ public final class ActorTelemetry implements ContextPropagator {
         running.leave(listener);
     }
 
-    private Span startSpan(Context parent, ActorClass type, Object message, int worker, long queueWaitNanos) {
+    private Span startSpan(Context parent, ActorClass type, Class<?> messageClass, int worker, long queueWaitNanos) {
         final SpanBuilder builder = tracer.spanBuilder(type.spanName)
                 .setParent(parent)
                 .setSpanKind(SpanKind.CONSUMER)
                 .setAttribute(ACTOR_CLASS, type.name)
-                .setAttribute(MESSAGE_CLASS, message.getClass().getName())
+                .setAttribute(MESSAGE_CLASS, messageClass.getName())
                 .setAttribute(WORKER, (long) worker);
         if (queueWaitNanos >= 0) {
             builder.setAttribute(QUEUE_WAIT_NANOS, queueWaitNanos);
@@ -297,8 +299,8 @@ public final class ActorTelemetry implements ContextPropagator {
         private Scope scope;
         private LogContext outer;
 
-        Behaviour(ActorClass type, Actor<?> actor, Object message, Context context, Span span) {
-            super(actor, message.getClass());
+        Behaviour(ActorClass type, Actor<?> actor, Class<?> messageClass, Context context, Span span) {
+            super(actor, messageClass);
             this.type = type;
             this.context = context;
             this.span = span;

@@ -69,7 +69,7 @@ public abstract class LogContext {
         return actor.toString();
     }
 
-    /** {@return the class of the message the behaviour runs for ({@code actor.api.Continuation} implementations for an await's continuation)} */
+    /** {@return the class of the message the behaviour runs for ({@code actor.api.Continuation} for an await's continuation)} */
     public final Class<?> messageClass() {
         return messageClass;
     }

@@ -1,6 +1,7 @@
 package actor.otel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import actor.api.Actor;
@@ -9,6 +10,7 @@ import actor.api.ActorRef;
 import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
+import actor.api.Continuation;
 import actor.api.ErrorHandler;
 import actor.api.PoisonPill;
 import io.opentelemetry.api.common.AttributeKey;
@@ -203,6 +205,52 @@ class ActorTelemetryTest {
         assertEquals(Map.of(Failing.class.getName(), 1L), sums(collected, ActorTelemetry.METRIC_FAILURES));
         assertEquals(Map.of(Back.class.getName(), 1L), sums(collected, ActorTelemetry.METRIC_DEAD_LETTERS));
         assertEquals(List.of(), spans.getFinishedSpanItems(), "no sampled span, no span");
+    }
+
+    /** Awaits the stage it is sent, and answers with its value. */
+    static final class Awaiter extends Actor<CompletableFuture<String>> {
+        final CompletableFuture<String> answered = new CompletableFuture<>();
+
+        Awaiter(ActorSystem system) {
+            super(system);
+        }
+
+        @Override
+        protected Allocation receive(CompletableFuture<String> stage) {
+            return await(stage, (value, failure) -> {
+                answered.complete(value);
+                return Allocation.NODELETE;
+            });
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void anAwaitsContinuationIsAChildSpanOfTheBehaviourThatAwaited() throws Exception {
+        final ActorSystem system = start(ActorTelemetry.create(sdk));
+        final Awaiter awaiter = new Awaiter(system);
+        final CompletableFuture<String> stage = new CompletableFuture<>();
+        final Span request = sdk.getTracer("test").spanBuilder("request").startSpan();
+        final Scope scope = request.makeCurrent();
+        try {
+            awaiter.send(stage);
+        } finally {
+            scope.close();
+        }
+        request.end();
+        stage.complete("v");
+        assertEquals("v", awaiter.answered.get(WAIT_SECONDS, TimeUnit.SECONDS));
+        assertTrue(system.shutdown(Duration.ofSeconds(WAIT_SECONDS)));
+        final List<SpanData> behaviours = spans.getFinishedSpanItems().stream()
+                .filter(span -> span.getName().equals("Awaiter receive")).toList();
+        assertEquals(2, behaviours.size(), "the behaviour and its continuation: " + behaviours);
+        final SpanData awaited = behaviours.stream().filter(span -> span.getParentSpanId()
+                .equals(request.getSpanContext().getSpanId())).findFirst().orElseThrow();
+        final SpanData continued = behaviours.stream().filter(span -> span != awaited).findFirst().orElseThrow();
+        assertEquals(awaited.getSpanId(), continued.getParentSpanId());
+        assertEquals(Continuation.class.getName(), continued.getAttributes().get(AttributeKey.stringKey(ActorTelemetry.ATTR_MESSAGE_CLASS)));
+        assertNull(continued.getAttributes().get(AttributeKey.longKey(ActorTelemetry.ATTR_QUEUE_WAIT_NANOS)),
+                "a continuation's queue wait is not known");
     }
 
     @Test
