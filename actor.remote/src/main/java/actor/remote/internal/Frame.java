@@ -91,12 +91,19 @@ final class Frame {
         return true;
     }
 
-    /** {@code targetLength target count count x (typeId length bytes)}: each message's length checked in turn. */
+    /**
+     * {@code targetLength target count count x ([contextLength context] typeId length bytes)}: each
+     * message's length (and context's, with {@link Wire#FLAG_CONTEXT}) checked in turn.
+     */
     private void data(FrameReader in) {
         target(in);
-        count = in.readCount("message", MESSAGE_PREFIX_LENGTH);
+        final boolean contextual = contextual();
+        count = in.readCount("message", contextual ? MESSAGE_PREFIX_LENGTH + 2 : MESSAGE_PREFIX_LENGTH);
         entriesAt = in.position();
         for (int i = 0; i < count; i++) {
+            if (contextual) {
+                in.skip(in.readLength("context"), "context");
+            }
             in.readInt("message type id");
             in.skip(in.readIntLength("message"), "message");
         }
@@ -204,6 +211,11 @@ final class Frame {
     /** The protocol version, the second byte: {@link #wrap} checks the rest only if it is {@link Wire#VERSION}. */
     byte version() {
         return version;
+    }
+
+    /** DATA: whether each message is preceded by its sender's context ({@link Wire#FLAG_CONTEXT}). */
+    boolean contextual() {
+        return (flags & Wire.FLAG_CONTEXT) != 0;
     }
 
     short flags() {

@@ -3,6 +3,7 @@ package actor.remote.internal;
 import actor.api.ActorError;
 import actor.api.ActorRef;
 import actor.api.ActorSystem;
+import actor.api.ContextPropagator;
 import actor.api.ErrorHandler;
 import actor.remote.DriverMode;
 import actor.remote.NodeAddress;
@@ -56,7 +57,12 @@ public final class Node {
     final byte[] secret;
     /** The flags of every frame this node sends: {@link Wire#FLAG_AUTHENTICATED} with a secret. */
     final short headerFlags;
-    /** The DATA header of every batch this node sends, before the target's name. */
+    /**
+     * The system's context propagator, or null: then this node's batches carry no context (no
+     * {@link Wire#FLAG_CONTEXT}) and the contexts of received ones are skipped.
+     */
+    final ContextPropagator propagator;
+    /** The DATA header of every batch this node sends, before the target's name: with {@link Wire#FLAG_CONTEXT} if {@link #propagator}. */
     final byte[] dataHeader;
     /** Batches offered by proxies, for the agent to keep until confirmed. */
     final ManyToOneConcurrentLinkedQueue<Sent> sent = new ManyToOneConcurrentLinkedQueue<>();
@@ -109,7 +115,9 @@ public final class Node {
         this.registry = new TypeRegistry(config.codecs(), references);
         this.secret = config.secret();
         this.headerFlags = secret == null ? 0 : Wire.FLAG_AUTHENTICATED;
-        this.dataHeader = Wire.header(Wire.DATA, headerFlags, incarnation, config.name(), config.endpoint());
+        this.propagator = system.config().contextPropagator().orElse(null);
+        this.dataHeader = Wire.header(Wire.DATA, (short) (headerFlags | (propagator == null ? 0 : Wire.FLAG_CONTEXT)),
+                incarnation, config.name(), config.endpoint());
         DriverDirectory directory = null;
         MediaDriver embedded = null;
         Aeron client = null;

@@ -1,5 +1,6 @@
 package actor.remote.internal;
 
+import actor.api.ContextPropagator;
 import actor.remote.NodeAddress;
 import actor.remote.PeerState;
 import io.aeron.FragmentAssembler;
@@ -524,6 +525,26 @@ final class NodeAgent implements Agent {
         return peer;
     }
 
+    /**
+     * Sends {@code message} to {@code target} in the context its sender's node wrote ({@code wire}),
+     * so the send carries it on ({@link actor.api.ContextPropagator#fromWire}); without it if the
+     * propagator reads none.
+     */
+    private void sendIn(String wire, Export target, Object message) {
+        final ContextPropagator propagator = node.propagator;
+        final Object context = propagator.fromWire(wire);
+        if (context == null) {
+            target.ref().send(message);
+            return;
+        }
+        final Object attached = propagator.attach(context);
+        try {
+            target.ref().send(message);
+        } finally {
+            propagator.detach(attached);
+        }
+    }
+
     /** The DATA batch {@link #frame} holds, checked whole: its messages, in order, to the actor it names. */
     private void deliver(Inbound from, DirectBuffer buffer) {
         final Export target = targetOf(from, buffer, frame.targetAt(), frame.targetLength());
@@ -533,7 +554,16 @@ final class NodeAgent implements Agent {
         int failed = 0;
         Set<String> problems = null;
         Throwable failure = null;
+        final boolean contextual = frame.contextual();
         for (int i = 0; i < count; i++) {
+            String context = null;
+            if (contextual) {
+                final int contextLength = buffer.getShort(at, Wire.ORDER) & 0xFFFF;
+                if (contextLength > 0 && node.propagator != null) {
+                    context = buffer.getStringWithoutLengthAscii(at + 2, contextLength);
+                }
+                at += 2 + contextLength;
+            }
             final int typeId = buffer.getInt(at, Wire.ORDER);
             final int messageLength = buffer.getInt(at + 4, Wire.ORDER);
             final int payload = at + 8;
@@ -558,7 +588,11 @@ final class NodeAgent implements Agent {
                             + target.type().getName() + ", does not accept");
                     continue;
                 }
-                target.ref().send(message);
+                if (context == null) {
+                    target.ref().send(message);
+                } else {
+                    sendIn(context, target, message);
+                }
                 delivered++;
             } catch (RuntimeException e) {
                 failed++;

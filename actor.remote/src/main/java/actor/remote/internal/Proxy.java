@@ -3,6 +3,7 @@ package actor.remote.internal;
 import actor.api.Actor;
 import actor.api.Allocation;
 import actor.api.Cancellable;
+import actor.api.ContextPropagator;
 import actor.api.PoisonPill;
 import actor.remote.PeerState;
 import io.aeron.Publication;
@@ -43,6 +44,9 @@ final class Proxy extends Actor<Object> {
         /** The node closes: send or report everything, then terminate. */
         CLOSE
     }
+
+    /** The wire context of a message sent without one. */
+    private static final byte[] NO_CONTEXT = new byte[0];
 
     private final Node node;
     private final Route route;
@@ -153,31 +157,36 @@ final class Proxy extends Actor<Object> {
             node.undelivered(route, "no codec is registered for " + message.getClass().getName(), List.of(message));
             return;
         }
+        final byte[] context = node.propagator == null ? null : wireContext();
+        final int contextPrefix = context == null ? 0 : 2 + context.length;
         final int at = length;
         final int encoded;
         try {
-            encoded = entry.codec().encode(message, batch, at + 8);
+            encoded = entry.codec().encode(message, batch, at + contextPrefix + 8);
         } catch (RuntimeException e) {
             node.undelivered(route, "encoding failed: " + e, List.of(message));
             return;
         }
-        if (prefixLength + 8 + encoded > maxMessageLength) {
+        if (prefixLength + contextPrefix + 8 + encoded > maxMessageLength) {
             node.undelivered(route, "a message of " + encoded + " bytes, longer than the longest Aeron message ("
                     + maxMessageLength + " bytes, an eighth of the term length" + (tag == null ? "" : ", less the tag")
                     + ")", List.of(message));
             return;
         }
-        if (at + 8 + encoded > maxMessageLength) {
+        if (at + contextPrefix + 8 + encoded > maxMessageLength) {
             // The batch would be too long for one Aeron message: send what precedes this message,
             // then start the next batch with it.
             final byte[] bytes = new byte[encoded];
-            batch.getBytes(at + 8, bytes);
+            batch.getBytes(at + contextPrefix + 8, bytes);
             send();
-            batch.putBytes(length + 8, bytes);
+            batch.putBytes(length + contextPrefix + 8, bytes);
         }
-        batch.putInt(length, entry.id(), Wire.ORDER);
-        batch.putInt(length + 4, encoded, Wire.ORDER);
-        length += 8 + encoded;
+        if (context != null) {
+            Wire.putShortString(batch, length, context);
+        }
+        batch.putInt(length + contextPrefix, entry.id(), Wire.ORDER);
+        batch.putInt(length + contextPrefix + 4, encoded, Wire.ORDER);
+        length += contextPrefix + 8 + encoded;
         if (count == messages.length) {
             messages = Arrays.copyOf(messages, count * 2);
         }
@@ -185,6 +194,17 @@ final class Proxy extends Actor<Object> {
         if (length >= batchBytes) {
             send();
         }
+    }
+
+    /**
+     * The context of the message being appended, as the propagator writes it for the wire: this
+     * behaviour runs in its sender's context ({@link actor.api.ContextPropagator}). Empty when the
+     * propagator writes none, or more than {@link actor.api.ContextPropagator#MAX_WIRE_LENGTH}.
+     */
+    private byte[] wireContext() {
+        final String text = node.propagator.toWire(node.propagator.capture());
+        return text == null || text.length() > ContextPropagator.MAX_WIRE_LENGTH
+                ? NO_CONTEXT : text.getBytes(StandardCharsets.US_ASCII);
     }
 
     /** Tries the held batches, then sends the current one. */

@@ -14,6 +14,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  *         nameLength:short name:bytes endpointLength:short endpoint:bytes      (UTF-8)
  * DATA    targetLength:short target:bytes count:int
  *         count x (typeId:int length:int bytes)        one batch for one exported actor, in send order
+ *         count x (contextLength:short context:bytes typeId:int length:int bytes)   with {@link #FLAG_CONTEXT}
  * STATUS  count:int
  *         count x (sessionId:int joinPosition:long position:long)
  * IDENTIFY requestId:long targetLength:short target:bytes count:int count x typeId:int
@@ -23,6 +24,12 @@ import org.agrona.concurrent.UnsafeBuffer;
  * </pre>
  *
  * Version 2 added the tag and its flag; a node of version 1 sees frames of another version.
+ *
+ * A DATA frame from a node whose system has a {@link actor.api.ContextPropagator} has the
+ * {@link #FLAG_CONTEXT} flag, and each of its messages is preceded by the sender's context as the
+ * propagator wrote it ({@link actor.api.ContextPropagator#toWire}: US-ASCII, such as a W3C
+ * {@code traceparent}; empty for none). A receiving node with a propagator sends the message on to
+ * its actor in that context; one without skips it.
  *
  * A STATUS goes from a node to one peer, on the publication to it: for each image of that peer's
  * publications the node receives, the position it has delivered up to (every message before it
@@ -57,6 +64,8 @@ final class Wire {
     static final short FLAG_CLOSING = 1;
     /** Flag of every kind: a {@link FrameTag#LENGTH}-byte tag follows the body (the sender has a secret). */
     static final short FLAG_AUTHENTICATED = 2;
+    /** On DATA: each message is preceded by its sender's context. */
+    static final short FLAG_CONTEXT = 4;
 
     static final int KIND_OFFSET = 0;
     static final int VERSION_OFFSET = 1;

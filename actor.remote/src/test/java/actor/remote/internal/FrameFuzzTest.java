@@ -109,6 +109,12 @@ class FrameFuzzTest {
                 assertWithin(frame.targetAt(), frame.targetLength(), end);
                 int at = frame.entriesAt();
                 for (int i = 0; i < frame.count(); i++) {
+                    if (frame.contextual()) {
+                        assertWithin(at, 2, end);
+                        final int contextLength = buffer.getShort(at, Wire.ORDER) & 0xFFFF;
+                        assertWithin(at + 2, contextLength, end);
+                        at += 2 + contextLength;
+                    }
                     assertWithin(at, 8, end);
                     final int length = buffer.getInt(at + 4, Wire.ORDER);
                     assertWithin(at + 8, length, end);
@@ -175,6 +181,10 @@ class FrameFuzzTest {
                 FrameBuilder.data(1, "a", "localhost:1", "t").i(1).i(1).i(-1).bytes(),
                 FrameBuilder.data(1, "a", "localhost:1", "t").i(1).i(1).i(90).bytes(),
                 FrameBuilder.data(1, "a", "localhost:1", "t").i(0).b(0).bytes(),
+                new FrameBuilder().b(Wire.DATA).b(Wire.VERSION).s(Wire.FLAG_CONTEXT).l(1).str("a").str("localhost:1")
+                        .str("t").i(1).str("00-ab").message(1, new byte[2]).bytes(),
+                new FrameBuilder().b(Wire.DATA).b(Wire.VERSION).s(Wire.FLAG_CONTEXT).l(1).str("a").str("localhost:1")
+                        .str("t").i(1).s(500).i(1).i(0).bytes(),
                 FrameBuilder.header((byte) 9, 1, "a", "localhost:1").bytes(),
                 FrameBuilder.header(Wire.IDENTITY, 1, "a", "localhost:1").l(1).b(3).bytes(),
                 FrameBuilder.header(Wire.IDENTITY, 1, "a", "localhost:1").l(1).b(1).i(1).i(5).b(9).bytes(),
@@ -282,16 +292,23 @@ class FrameFuzzTest {
                 .str(peer.endpoint);
     }
 
-    /** DATA to the ping sink, the request sink or no export, with up to three messages. */
+    /**
+     * DATA to the ping sink, the request sink or no export, with up to three messages, each with a
+     * sender's context (a node without a propagator skips it) when the flags say so.
+     */
     private static Arbitrary<byte[]> data() {
         final Arbitrary<Object> ping = Combinators.combine(Arbitraries.integers(), Arbitraries.strings().ofMaxLength(12))
                 .as(Ping::new);
         final Arbitrary<Object> request = Arbitraries.integers().map(n -> new Request(n, n % 2 == 0
                 ? peer.delivered.ref() : replyTo()));
         return Combinators.combine(Arbitraries.of(RawPeer.PINGS, RawPeer.REQUESTS, "nobody"),
-                Arbitraries.oneOf(ping, request).list().ofMaxSize(3)).as((target, messages) -> {
-                    final FrameBuilder frame = header(Wire.DATA, 0).str(target).i(messages.size());
+                Arbitraries.of(0, (int) Wire.FLAG_CONTEXT), Arbitraries.strings().ascii().ofMaxLength(60),
+                Arbitraries.oneOf(ping, request).list().ofMaxSize(3)).as((target, flags, context, messages) -> {
+                    final FrameBuilder frame = header(Wire.DATA, flags).str(target).i(messages.size());
                     for (Object message : messages) {
+                        if (flags != 0) {
+                            frame.str(context);
+                        }
                         frame.message(peer.node.registry.entryFor(message).id(), peer.encode(message));
                     }
                     return frame.bytes();
