@@ -44,7 +44,16 @@ import org.agrona.UnsafeApi;
  *       {@link RemoteConfig#connectTimeout()}) every message it has not confirmed is reported to the
  *       system's {@link actor.api.ErrorHandler} as an {@link ActorError.RemoteUndelivered}, and
  *       counted ({@link #undeliveredMessages()}). A peer that returns is sent to again: the node
- *       reconnects by itself.</li>
+ *       reconnects by itself, after a restart of either node or a stall of up to an hour.</li>
+ *   <li>A message reported undelivered is not handed to an actor afterwards (one may have been
+ *       before, its confirmation lost on the way): what was sent to a peer that restarted, or that
+ *       has not heard from this node for nearly the peer timeout, is addressed to an epoch the peer
+ *       has left, and dropped where it arrives; this needs the same peer timeout and heartbeat
+ *       interval on both nodes (docs/remote.md, "Once reported, never delivered").</li>
+ *   <li>If the node's Aeron client closes under it (a stall of more than an hour, an external
+ *       driver that dropped it), the node reports it once ({@link ActorError.RemoteFailure}), every
+ *       peer becomes {@link PeerState#LOST} for good, and every message sent is reported: close the
+ *       node and start a new one.</li>
  *   <li>Back-pressure: when the peer does not keep up, a reference holds its batches, in order, up
  *       to {@link RemoteConfig#maxPendingMessages()} messages, and tries again; beyond that, messages
  *       are reported as above.</li>

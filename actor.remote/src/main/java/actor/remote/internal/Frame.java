@@ -35,6 +35,7 @@ final class Frame {
     private byte version;
     private short flags;
     private long incarnation;
+    private long epoch;
     private int nameAt;
     private int nameLength;
     private int endpointAt;
@@ -92,10 +93,11 @@ final class Frame {
     }
 
     /**
-     * {@code targetLength target count count x ([contextLength context] typeId length bytes)}: each
-     * message's length (and context's, with {@link Wire#FLAG_CONTEXT}) checked in turn.
+     * {@code epoch targetLength target count count x ([contextLength context] typeId length bytes)}:
+     * each message's length (and context's, with {@link Wire#FLAG_CONTEXT}) checked in turn.
      */
     private void data(FrameReader in) {
+        epoch(in);
         target(in);
         final boolean contextual = contextual();
         count = in.readCount("message", contextual ? MESSAGE_PREFIX_LENGTH + 2 : MESSAGE_PREFIX_LENGTH);
@@ -110,8 +112,9 @@ final class Frame {
         in.expectEnd("a DATA");
     }
 
-    /** {@code count count x (sessionId joinPosition position)}. */
+    /** {@code epoch count count x (sessionId joinPosition position)}. */
     private void status(FrameReader in) {
+        epoch(in);
         count = in.readCount("status entry", Wire.STATUS_ENTRY_LENGTH);
         entriesAt = in.position();
         in.skip(count * Wire.STATUS_ENTRY_LENGTH, "status entries");
@@ -150,6 +153,14 @@ final class Frame {
         typeAt = in.position();
         in.skip(typeLength, "type name");
         in.expectEnd("an IDENTITY");
+    }
+
+    /** An epoch, never 0 ({@link Wire}). */
+    private void epoch(FrameReader in) {
+        epoch = in.readLong("epoch");
+        if (epoch == 0) {
+            throw new MalformedFrameException("an epoch of 0, which no node draws");
+        }
     }
 
     private void target(FrameReader in) {
@@ -224,6 +235,15 @@ final class Frame {
 
     long incarnation() {
         return incarnation;
+    }
+
+    /**
+     * DATA: the epoch its sender addressed it to (the receiver's epoch for the sender, as the
+     * sender last learned it); STATUS: the sender's epoch for the receiver, which the receiver's
+     * DATA must carry from now on.
+     */
+    long epoch() {
+        return epoch;
     }
 
     /** IDENTIFY and IDENTITY: the id of the resolve asked and answered. */

@@ -46,6 +46,14 @@ import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
 public final class Node {
 
     private static final System.Logger LOG = System.getLogger("actor.remote");
+    /**
+     * How long the embedded driver and the node's Aeron client may go without hearing from each
+     * other: Aeron's client liveness timeout (which the client also applies to its own duty cycle)
+     * and the client's driver timeout, 10 s by default. Both live in this process, so a gap between
+     * them is the whole process stalled (stopped, suspended, paused), not one of them dead; at
+     * Aeron's defaults a stall of 10 s closed the client for good. Past this, it still does.
+     */
+    static final Duration STALL_TOLERANCE = Duration.ofHours(1);
 
     final RemoteConfig config;
     final ActorSystem system;
@@ -82,6 +90,8 @@ public final class Node {
     final LongAdder receivedMessages = new LongAdder();
     /** Frames dropped unused (not authenticated, from a node not admitted, malformed...); written by the agent. */
     final LongAdder rejectedFrames = new LongAdder();
+    /** The last error the Aeron client reported (its last, when it closes itself), for the agent to tell why. */
+    volatile Throwable clientFailure;
 
     private final ErrorHandler errorHandler;
     private final Map<String, Proxy> proxies = new ConcurrentHashMap<>();
@@ -138,17 +148,26 @@ public final class Node {
                         .warnIfDirectoryExists(false)
                         .termBufferSparseFile(true)
                         .publicationTermBufferLength(config.termLength())
+                        .clientLivenessTimeoutNs(STALL_TOLERANCE.toNanos())
+                        .publicationUnblockTimeoutNs(STALL_TOLERANCE.plusSeconds(15).toNanos())
                         .ipcTermBufferLength(RemoteConfig.MIN_TERM_LENGTH)
                         .errorHandler(e -> failure("the embedded media driver failed", e)));
                 aeronDirectory = embedded.aeronDirectoryName();
             } else {
                 aeronDirectory = config.aeronDirectory().toString();
             }
-            client = Aeron.connect(new Aeron.Context()
+            final Aeron.Context context = new Aeron.Context()
                     .aeronDirectoryName(aeronDirectory)
                     .clientName("actor.remote " + config.name())
                     .threadFactory(daemonThreads("actor.remote-client-" + config.name()))
-                    .errorHandler(e -> failure("the Aeron client failed", e)));
+                    .errorHandler(e -> {
+                        clientFailure = e;
+                        failure("the Aeron client failed", e);
+                    });
+            if (embedded != null) {
+                context.driverTimeoutMs(STALL_TOLERANCE.toMillis());
+            }
+            client = Aeron.connect(context);
             final long now = System.nanoTime();
             for (NodeAddress address : config.peers()) {
                 peers.put(address.name(), new Peer(address.name(), address.endpoint(),
@@ -516,6 +535,11 @@ public final class Node {
     /** This run's incarnation: random, non-zero, new each time a node starts. */
     public long incarnation() {
         return incarnation;
+    }
+
+    /** The Aeron client, for the tests that close it under the node. */
+    Aeron aeron() {
+        return aeron;
     }
 
     /** Messages taken by publications. */
