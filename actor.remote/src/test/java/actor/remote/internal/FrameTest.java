@@ -82,7 +82,7 @@ class FrameTest {
     @Test
     void aDataFrameWithContextsIsCheckedContextByContext() {
         final FrameBuilder contextual = new FrameBuilder().b(Wire.DATA).b(Wire.VERSION).s(Wire.FLAG_CONTEXT).l(5).str(NAME)
-                .str(ENDPOINT).str("sink").i(2);
+                .str(ENDPOINT).l(FrameBuilder.EPOCH).str("sink").i(2);
         final int entries = contextual.bytes().length;
         assertTrue(wrap(contextual.str("00-trace").message(11, new byte[] {1, 2, 3}).str("").message(12, new byte[0]).bytes()));
         assertTrue(frame.contextual());
@@ -90,7 +90,7 @@ class FrameTest {
         assertEquals(AT + entries, frame.entriesAt());
         assertFalse(wrap(validData()) && frame.contextual(), "a DATA without the flag has no contexts");
         final byte[] pastTheEnd = new FrameBuilder().b(Wire.DATA).b(Wire.VERSION).s(Wire.FLAG_CONTEXT).l(5).str(NAME)
-                .str(ENDPOINT).str("sink").i(1).s(40).raw(new byte[10]).bytes();
+                .str(ENDPOINT).l(FrameBuilder.EPOCH).str("sink").i(1).s(40).raw(new byte[10]).bytes();
         assertMalformed(pastTheEnd, "context length 40 past the frame's end (" + pastTheEnd.length + " bytes)");
     }
 
