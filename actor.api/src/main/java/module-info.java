@@ -12,4 +12,5 @@ module actor.api {
     exports actor.api.spi to actor.executor;
 
     uses actor.api.spi.ExecutorProvider;
+    uses actor.api.ContextPropagator;
 }

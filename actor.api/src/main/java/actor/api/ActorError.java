@@ -102,6 +102,21 @@ public sealed interface ActorError {
     }
 
     /**
+     * A {@link ContextPropagator}'s hook threw on a worker; the behaviour ran (or its end was
+     * applied) regardless, without the hook's context if {@code beforeBehaviour} threw.
+     *
+     * @param propagator the system's propagator
+     * @param hook       {@code "beforeBehaviour"} or {@code "afterBehaviour"}
+     * @param failure    what it threw
+     */
+    record PropagatorFailed(ContextPropagator propagator, String hook, Throwable failure) implements ActorError {
+        @Override
+        public String describe() {
+            return "context propagator " + propagator.getClass().getName() + "." + hook + " failed with " + failure;
+        }
+    }
+
+    /**
      * A dead letter: a message sent to an actor that had already terminated, so nothing was queued
      * ({@link ActorSystemConfig.Builder#strictSends} makes such a send throw instead), a reply to
      * an {@link ActorSystem#ask ask} that had already ended (timed out), or a message a

@@ -11,6 +11,7 @@ import actor.steal.VictimSelectors;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.ServiceLoader;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
@@ -94,8 +95,10 @@ public final class ActorSystemConfig {
     private final boolean daemon;
     private final int spareCarriers;
     private final int blockingThreads;
+    private final ContextPropagator contextPropagator;
 
-    private ActorSystemConfig(Builder b, int workers, int mailboxes, VictimSelector victimSelector, Topology topology) {
+    private ActorSystemConfig(Builder b, int workers, int mailboxes, VictimSelector victimSelector, Topology topology,
+                              ContextPropagator contextPropagator) {
         this.name = b.name != null ? b.name : "actors-" + SYSTEM_NUMBERS.incrementAndGet();
         this.workers = workers;
         this.mailboxes = mailboxes;
@@ -117,6 +120,7 @@ public final class ActorSystemConfig {
         this.daemon = b.daemon;
         this.spareCarriers = b.spareCarriers;
         this.blockingThreads = b.blockingThreads;
+        this.contextPropagator = contextPropagator;
     }
 
     /** {@return a new builder holding every default} */
@@ -239,6 +243,14 @@ public final class ActorSystemConfig {
         return blockingThreads;
     }
 
+    /**
+     * {@return what carries a context (a trace) from each send to the behaviour that receives it;
+     * empty when nothing does, which costs the sends nothing} See {@link ContextPropagator}.
+     */
+    public Optional<ContextPropagator> contextPropagator() {
+        return Optional.ofNullable(contextPropagator);
+    }
+
     /** {@return where the final statistics are written at stop, if anywhere} */
     public Optional<StatisticsReport> statisticsReport() {
         return Optional.ofNullable(statisticsReport);
@@ -253,7 +265,8 @@ public final class ActorSystemConfig {
                 + ", failurePolicy=" + describe(failurePolicy) + ", errorHandler=" + describe(errorHandler)
                 + ", checks=" + checks + ", strictSends=" + strictSends
                 + ", stopWarningAfter=" + stopWarningAfter + ", closeWhenQuietFor=" + closeWhenQuietFor
-                + ", daemon=" + daemon + ", spareCarriers=" + spareCarriers + ", blockingThreads=" + blockingThreads + "]";
+                + ", daemon=" + daemon + ", spareCarriers=" + spareCarriers + ", contextPropagator=" + (contextPropagator == null ? "none" : describe(contextPropagator))
+                + ", blockingThreads=" + blockingThreads + "]";
     }
 
     /**
@@ -297,6 +310,8 @@ public final class ActorSystemConfig {
         private boolean daemon;
         private int spareCarriers = DEFAULT_SPARE_CARRIERS;
         private int blockingThreads = DEFAULT_BLOCKING_THREADS;
+        private ContextPropagator contextPropagator;
+        private boolean discoverContextPropagator = true;
 
         private Builder() {
         }
@@ -362,6 +377,33 @@ public final class ActorSystemConfig {
          */
         public Builder blockingThreads(int blockingThreads) {
             this.blockingThreads = blockingThreads;
+            return this;
+        }
+
+        /**
+         * What carries a context (a trace, a request id) from each send to the behaviour that
+         * receives it ({@link ContextPropagator}). Default: the first propagator found with
+         * {@link java.util.ServiceLoader} (such as {@code actor.otel}'s, when that module is on the
+         * module path), else none.
+         *
+         * @param propagator the propagator, shared by every system started with this configuration
+         * @return this builder
+         */
+        public Builder contextPropagator(ContextPropagator propagator) {
+            this.contextPropagator = Objects.requireNonNull(propagator, "contextPropagator");
+            this.discoverContextPropagator = false;
+            return this;
+        }
+
+        /**
+         * No context propagation, even when a {@link ContextPropagator} service is on the module
+         * path: sends cost what they cost without one.
+         *
+         * @return this builder
+         */
+        public Builder withoutContextPropagator() {
+            this.contextPropagator = null;
+            this.discoverContextPropagator = false;
             return this;
         }
 
@@ -652,7 +694,8 @@ public final class ActorSystemConfig {
             final VictimSelector selector =
                     victimSelector != null ? victimSelector : VictimSelectors.byName(victimSelectorName);
             return new ActorSystemConfig(this, workers, resolvedMailboxes, selector,
-                    topology != null ? topology : Topology.detect());
+                    topology != null ? topology : Topology.detect(),
+                    discoverContextPropagator ? DiscoveredPropagator.FOUND : contextPropagator);
         }
 
         private static void requirePositive(String field, Duration value) {
@@ -667,5 +710,11 @@ public final class ActorSystemConfig {
                         field + " = " + value + ": must be in [" + min + ", " + max + "]");
             }
         }
+    }
+
+    /** The first {@link ContextPropagator} service, looked up once, on the first configuration built; null if none. */
+    private static final class DiscoveredPropagator {
+        static final ContextPropagator FOUND =
+                ServiceLoader.load(ContextPropagator.class).findFirst().orElse(null);
     }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.agrona.UnsafeApi;
 
 /**
@@ -43,7 +44,16 @@ import org.agrona.UnsafeApi;
  *       {@link RemoteConfig#connectTimeout()}) every message it has not confirmed is reported to the
  *       system's {@link actor.api.ErrorHandler} as an {@link ActorError.RemoteUndelivered}, and
  *       counted ({@link #undeliveredMessages()}). A peer that returns is sent to again: the node
- *       reconnects by itself.</li>
+ *       reconnects by itself, after a restart of either node or a stall of up to an hour.</li>
+ *   <li>A message reported undelivered is not handed to an actor afterwards (one may have been
+ *       before, its confirmation lost on the way): what was sent to a peer that restarted, or that
+ *       has not heard from this node for nearly the peer timeout, is addressed to an epoch the peer
+ *       has left, and dropped where it arrives; this needs the same peer timeout and heartbeat
+ *       interval on both nodes (docs/remote.md, "Once reported, never delivered").</li>
+ *   <li>If the node's Aeron client closes under it (a stall of more than an hour, an external
+ *       driver that dropped it), the node reports it once ({@link ActorError.RemoteFailure}), every
+ *       peer becomes {@link PeerState#LOST} for good, and every message sent is reported: close the
+ *       node and start a new one.</li>
  *   <li>Back-pressure: when the peer does not keep up, a reference holds its batches, in order, up
  *       to {@link RemoteConfig#maxPendingMessages()} messages, and tries again; beyond that, messages
  *       are reported as above.</li>
@@ -188,6 +198,37 @@ public final class RemoteNode implements AutoCloseable {
     }
 
     /**
+     * Exports on demand every name that starts with {@code prefix}, for messages of {@code type}: the
+     * first message that arrives for such a name, when nothing is exported under it, calls
+     * {@code factory} with the rest of the name (after the prefix), and the actor it returns is
+     * exported under the name until it {@linkplain ActorRef#isTerminated() terminates} (or
+     * {@link #unexport}), then made again by the next message. For a family of actors created on
+     * first use, one per identity, such as the sharded entities of a cluster. A name exported with
+     * {@link #export} comes first.
+     *
+     * <pre>{@code
+     * node.exportFactory("account:", AccountMsg.class, id -> new Account(system, id).ref());
+     * // a peer's lookup(node, "account:acc-42", AccountMsg.class) reaches the account acc-42, made on its first message
+     * }</pre>
+     *
+     * <p>The factory runs on the node's receiving thread, before the message is delivered (and when
+     * a peer {@linkplain #resolve resolves} such a name): keep it short, never blocking. It may
+     * return null: nothing is exported, and the message is reported as for any name not exported.
+     *
+     * @param <M>     the message type
+     * @param prefix  the names' start, 1 to 255 characters, not starting with {@code $}, and neither
+     *                the start of another factory's prefix nor started by one
+     * @param type    the messages the actors accept from peers (registered now)
+     * @param factory makes the actor for the rest of a name, or returns null
+     * @throws UnsupportedMessageTypeException if a type in {@code type} cannot be encoded
+     * @throws IllegalArgumentException        if {@code prefix} is malformed
+     * @throws IllegalStateException           if {@code prefix} overlaps another factory's, or the node is closed
+     */
+    public <M> void exportFactory(String prefix, Class<M> type, Function<String, ? extends ActorRef<? super M>> factory) {
+        node.exportFactory(prefix, type, factory);
+    }
+
+    /**
      * {@return the names exported, sorted: those of {@link #export}, and those the node made for the
      * references to its actors it sent in messages (starting with {@code $}), until those actors terminate}
      */
@@ -261,6 +302,53 @@ public final class RemoteNode implements AutoCloseable {
      */
     public PeerState peerState(String node) {
         return this.node.peerState(node);
+    }
+
+    /**
+     * Makes node {@code name} at {@code endpoint} a peer, as if the configuration named it
+     * ({@link RemoteConfig.Builder#peer}): {@link #lookup} and {@link #resolve} reach it from now on,
+     * and it is never forgotten; it does not count among the learned peers
+     * ({@link RemoteConfig#maxLearnedPeers()}). For peers known only at run time, from a membership
+     * service. The trust options hold as for every peer: the {@linkplain RemoteConfig.Builder#allowPeers
+     * allow-list} must name it, and with a {@linkplain RemoteConfig.Builder#secret secret} every
+     * frame to and from it is authenticated with it.
+     *
+     * @param name     the peer's name, as {@link NodeAddress} takes it
+     * @param endpoint its {@code host:port}, as {@link NodeAddress} takes it
+     * @return whether it was added; false if it is a peer already at that endpoint (configured, added,
+     *         or learned from a message it sent)
+     * @throws IllegalArgumentException if the name or endpoint is malformed, the name is this node's,
+     *                                  it is not on the allow-list, or it is a peer at another endpoint
+     *                                  (remove it first)
+     * @throws IllegalStateException    if the node is closed
+     */
+    public boolean addPeer(String name, String endpoint) {
+        return node.addPeer(name, endpoint);
+    }
+
+    /**
+     * Removes peer {@code name} (configured, added or learned): {@link #lookup} and {@link #resolve}
+     * of it throw from now on; what was sent to it and not confirmed is reported at once
+     * ({@link ActorError.RemoteUndelivered}, "it was removed from the peers"), the references to its
+     * actors terminate (a send to one is a dead letter), its resolves fail, and its publication
+     * closes. A message it sends later makes it a learned peer again, if it may become one. For a
+     * membership service that knows a node is gone before the peer timeout would tell.
+     *
+     * @param name a peer's name
+     * @return whether it was a peer
+     * @throws IllegalStateException if the node is closed
+     */
+    public boolean removePeer(String name) {
+        return node.removePeer(name);
+    }
+
+    /**
+     * {@return this run's incarnation: a random non-zero number, new each time a node starts} Every
+     * frame carries it, so a peer tells a node that restarted under the same name from the run it
+     * knew; a membership service can use it in the identity of a member.
+     */
+    public long incarnation() {
+        return node.incarnation();
     }
 
     /**

@@ -29,11 +29,12 @@ public final class ChildJvm implements AutoCloseable {
     private final Process process;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     private final List<String> seen = new ArrayList<>();
+    private final Thread reader;
 
     private ChildJvm(String name, Process process) {
         this.name = name;
         this.process = process;
-        final Thread reader = new Thread(() -> {
+        reader = new Thread(() -> {
             try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line = out.readLine(); line != null; line = out.readLine()) {
                     lines.add(line);
@@ -104,7 +105,30 @@ public final class ChildJvm implements AutoCloseable {
         return taken;
     }
 
-    /** The lines read so far by {@link #await}. */
+    /**
+     * {@return every line not taken yet, once the process has ended (it is waited for at most
+     * {@code timeout}) and its stdout is read to the end} They are added to {@link #seen()} too.
+     */
+    public List<String> rest(Duration timeout) throws InterruptedException {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError(name + " still running after " + timeout);
+        }
+        reader.join(timeout.toMillis());
+        final List<String> rest = new ArrayList<>();
+        lines.drainTo(rest);
+        seen.addAll(rest);
+        return rest;
+    }
+
+    /** {@return the lines read so far, without waiting} They are added to {@link #seen()} too. */
+    public List<String> available() {
+        final List<String> available = new ArrayList<>();
+        lines.drainTo(available);
+        seen.addAll(available);
+        return available;
+    }
+
+    /** The lines read so far by {@link #await}, {@link #rest} and {@link #available}. */
     public List<String> seen() {
         return seen;
     }
@@ -118,6 +142,24 @@ public final class ChildJvm implements AutoCloseable {
     public int kill() throws InterruptedException {
         process.destroyForcibly();
         return process.waitFor();
+    }
+
+    /** The child's process id. */
+    public long pid() {
+        return process.pid();
+    }
+
+    /**
+     * Sends the child {@code signal} ({@code STOP}, {@code CONT}) with {@code kill}, and waits for
+     * {@code kill} to exit.
+     */
+    public void signal(String signal) throws IOException, InterruptedException {
+        final Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
+                .redirectErrorStream(true).start();
+        final String out = new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (kill.waitFor() != 0) {
+            throw new AssertionError("kill -" + signal + " " + process.pid() + " failed: " + out);
+        }
     }
 
     /** {@return the exit value, waiting at most {@code timeout}} */

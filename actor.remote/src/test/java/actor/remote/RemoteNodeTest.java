@@ -15,7 +15,9 @@ import actor.api.Allocation;
 import actor.remote.codec.UnsupportedMessageTypeException;
 import actor.testkit.ActorTestKit;
 import actor.testkit.TestProbe;
+import actor.remote.internal.Frames;
 import io.aeron.Aeron;
+import io.aeron.Publication;
 import io.aeron.Subscription;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
@@ -31,6 +33,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.agrona.concurrent.SleepingMillisIdleStrategy;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -192,7 +195,10 @@ class RemoteNodeTest {
         }
     }
 
-    /** An Aeron subscriber at {@code endpoint} that never polls and never answers: a peer stuck, or silent. */
+    /**
+     * An Aeron subscriber at {@code endpoint} that never polls and, once it has introduced itself,
+     * never answers: a peer stuck, or silent.
+     */
     private record StuckPeer(MediaDriver driver, Aeron aeron, Subscription subscription) implements AutoCloseable {
         static StuckPeer at(String endpoint, Path directory) {
             final MediaDriver driver = MediaDriver.launch(new MediaDriver.Context()
@@ -200,6 +206,17 @@ class RemoteNodeTest {
                     .sharedIdleStrategy(new SleepingMillisIdleStrategy(1)).dirDeleteOnStart(true).dirDeleteOnShutdown(true));
             final Aeron aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(driver.aeronDirectoryName()));
             return new StuckPeer(driver, aeron, aeron.addSubscription("aeron:udp?endpoint=" + endpoint, RemoteConfig.DEFAULT_STREAM_ID));
+        }
+
+        /**
+         * Sends the node at {@code to} one STATUS as node {@code name} at {@code endpoint}, as a node
+         * does first: the epoch to address its DATA at, without which none is sent to it.
+         */
+        void introduce(String name, String endpoint, String to) throws InterruptedException {
+            final Publication publication = aeron.addPublication("aeron:udp?endpoint=" + to, RemoteConfig.DEFAULT_STREAM_ID);
+            final byte[] status = Frames.status(name, endpoint, 42);
+            awaitTrue("the stuck peer's publication connected", Duration.ofSeconds(5),
+                    () -> publication.offer(new UnsafeBuffer(status)) > 0);
         }
 
         @Override
@@ -238,6 +255,7 @@ class RemoteNodeTest {
             final RemoteNode a = RemoteNode.start(ka.system(), node("a", ea).peer("stuck", es)
                     .termLength(RemoteConfig.MIN_TERM_LENGTH).maxPendingMessages(500)
                     .peerTimeout(Duration.ofSeconds(30)).closeTimeout(Duration.ZERO).build());
+            stuck.introduce("stuck", es, ea);
             awaitTrue("the stuck peer connected", Duration.ofSeconds(5), () -> a.peerState("stuck") == PeerState.CONNECTED);
             awaitTrue("the stuck peer has an image of a's publication, which it never polls", Duration.ofSeconds(5),
                     () -> stuck.subscription().imageCount() == 1);
@@ -265,6 +283,7 @@ class RemoteNodeTest {
         try (ActorTestKit ka = ActorTestKit.start(); StuckPeer silent = StuckPeer.at(es, dir)) {
             final RemoteNode a = RemoteNode.start(ka.system(), node("a", ea).peer("silent", es)
                     .heartbeatInterval(Duration.ofMillis(50)).peerTimeout(Duration.ofMillis(300)).build());
+            silent.introduce("silent", es, ea);
             awaitTrue("connected", Duration.ofSeconds(5), () -> a.peerState("silent") == PeerState.CONNECTED);
             awaitTrue("the silent peer has an image of a's publication, and never answers", Duration.ofSeconds(5),
                     () -> silent.subscription().imageCount() == 1);

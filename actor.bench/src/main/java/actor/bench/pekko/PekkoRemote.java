@@ -5,11 +5,15 @@ import actor.bench.remote.RemoteMessages.Ping;
 import actor.bench.remote.RemoteMessages.Pong;
 import actor.bench.remote.RemoteMessages.Seq;
 import actor.bench.remote.ServerProcess;
+import actor.bench.suite.Benchmarks;
 import actor.bench.suite.RunSpec;
 import actor.bench.suite.Workload;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.nio.file.Files;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -17,16 +21,57 @@ import org.apache.pekko.actor.typed.ActorRefResolver;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.dispatch.ThreadPoolConfig;
 
 /**
  * The remote rows on Pekko typed actors: two systems with Artery remoting on loopback, its Aeron UDP
  * transport ({@code aeron-udp}, on the same Aeron 1.51.0 and Agrona 2.6.0 as actorkit's) with an
- * embedded media driver and Artery's defaults otherwise, and a serializer written for the messages
- * ({@link RemoteBenchSerializer}). The same workloads as actorkit's ({@code actor.bench.toolkit.Remote}):
+ * embedded media driver, and a serializer written for the messages ({@link RemoteBenchSerializer}),
+ * in two configurations, each a variant of its own: {@value #DEFAULT_VARIANT}, Artery's defaults
+ * otherwise, and {@value #TUNED_VARIANT}, Artery tuned for low latency on few cores ({@link #TUNED}).
+ * The same workloads as actorkit's ({@code actor.bench.toolkit.Remote}), whatever the configuration:
  * the client starts the server JVM and its own system once and keeps them for every iteration; the
- * actors find each other by path ({@link ActorRefResolver}), as actorkit's by exported name.
+ * actors find each other by path ({@link ActorRefResolver}), as actorkit's by exported name. Both
+ * ends run the same configuration: the server says which Artery settings it runs with (as read from
+ * its system's configuration), and the client refuses to run against one whose differ from its own.
  */
 public final class PekkoRemote {
+
+    /** Artery's defaults (the row as it has always been). */
+    public static final String DEFAULT_VARIANT = Benchmarks.PEKKO_VARIANT;
+    /** Artery tuned ({@link #TUNED}). */
+    public static final String TUNED_VARIANT = Benchmarks.ARTERY_TUNED_VARIANT;
+
+    /**
+     * The settings of {@value #TUNED_VARIANT}, on both ends, on top of the default variant's: what
+     * Pekko's documentation and reference configuration recommend for low latency with few cores.
+     * <ul>
+     *   <li>{@code aeron.idle-cpu-level = 1} (default 5; "Fine-tuning CPU usage latency tradeoff"):
+     *       the embedded media driver runs its conductor, sender and receiver on one thread
+     *       ({@code ThreadingMode.SHARED}, where levels 2-7 give it two) and every Artery poller idles
+     *       by sleeping 1 ms, where the default spins 4,500 times, yields and parks up to 130 us: less
+     *       CPU taken from the actors when two JVMs share 2 cores, at the price of a reaction time of
+     *       up to a millisecond when idle. The key is under {@code advanced.aeron} (Pekko reads no
+     *       {@code advanced.idle-cpu-level}).</li>
+     *   <li>{@code inbound-lanes = 1} (default 4) and {@code outbound-lanes = 1} (the default, set
+     *       here to say so): "lowest latency can be achieved with inbound-lanes=1 and
+     *       outbound-lanes=1 because multiple lanes introduce an asynchronous boundary".</li>
+     *   <li>a remote dispatcher of 1 thread (default {@code parallelism-min = 2}, so 2 here): "in
+     *       practice the pool size should be less than half of the number of cores" (Performance
+     *       tuning, Lanes); 1 is the least there is on 2 cores.</li>
+     * </ul>
+     */
+    public static final String TUNED = """
+            pekko.remote.artery.advanced {
+              aeron.idle-cpu-level = 1
+              inbound-lanes = 1
+              outbound-lanes = 1
+            }
+            pekko.remote.default-remote-dispatcher.fork-join-executor {
+              parallelism-min = 1
+              parallelism-max = 1
+            }
+            """;
 
     private static final String SERVER = "server";
     private static final String CLIENT = "client";
@@ -78,7 +123,23 @@ public final class PekkoRemote {
     private record Stream(long total, int window, CompletableFuture<Long> done) {
     }
 
-    /** The remote configuration of a system at {@code port}. */
+    /**
+     * The remote configuration of a system at {@code port} in {@code variant}: {@link #TUNED} on top
+     * of the default variant's for {@value #TUNED_VARIANT}.
+     *
+     * @throws IllegalArgumentException if {@code variant} is neither of Pekko's remote variants
+     */
+    static Config remote(String variant, int port) throws Exception {
+        final Config tuning = switch (variant) {
+            case DEFAULT_VARIANT -> ConfigFactory.empty();
+            case TUNED_VARIANT -> ConfigFactory.parseString(TUNED);
+            default -> throw new IllegalArgumentException("Pekko's remote rows run " + DEFAULT_VARIANT + " or "
+                    + TUNED_VARIANT + ", not " + variant);
+        };
+        return tuning.withFallback(remote(port));
+    }
+
+    /** The remote configuration of a system at {@code port}: Artery's defaults but for the transport and serializers. */
     private static Config remote(int port) throws Exception {
         final String aeronDir = Files.createTempDirectory("pekko-aeron-" + port + "-").toString();
         return ConfigFactory.parseString("""
@@ -102,13 +163,37 @@ public final class PekkoRemote {
                 """.formatted(System.getProperty(TRANSPORT_PROPERTY, "aeron-udp"), port, aeronDir.replace("\\", "/")));
     }
 
+    /**
+     * The Artery settings a system with configuration {@code config} runs with, as Pekko reads them
+     * (the keys of its {@code ArterySettings}, the pool size of its fork-join dispatchers), on one
+     * line: what both ends of a row print and compare.
+     */
+    public static String settings(Config config) {
+        final Config artery = config.getConfig("pekko.remote.artery");
+        final Config remoteThreads = config.getConfig("pekko.remote.default-remote-dispatcher.fork-join-executor");
+        final int threads = ThreadPoolConfig.scaledPoolSize(remoteThreads.getInt("parallelism-min"),
+                remoteThreads.getDouble("parallelism-factor"), remoteThreads.getInt("parallelism-max"));
+        return String.format(Locale.ROOT, "transport %s, idle-cpu-level %d, inbound-lanes %d, outbound-lanes %d,"
+                        + " remote dispatcher of %d thread%s", artery.getString("transport"),
+                artery.getInt("advanced.aeron.idle-cpu-level"), artery.getInt("advanced.inbound-lanes"),
+                artery.getInt("advanced.outbound-lanes"), threads, threads == 1 ? "" : "s");
+    }
+
+    /**
+     * The whole configuration a remote row's system of {@code variant} at {@code port} with
+     * {@code workers} dispatcher threads starts with: what {@link #settings} reads on a running one.
+     */
+    public static Config effective(String variant, int port, int workers) throws Exception {
+        return remote(variant, port).withFallback(PekkoSystems.config(workers));
+    }
+
     private static String path(String system, int port, String actor) {
         return "pekko://" + system + "@127.0.0.1:" + port + "/user/" + actor;
     }
 
-    /** The client's side, made once per JVM: the server JVM, a system, the driving actors. */
+    /** The client's side, made once per JVM and variant: the server JVM, a system, the driving actors. */
     private static final class Client {
-        private static Client instance;
+        private static final Map<String, Client> INSTANCES = new HashMap<>();
 
         final ActorRef<Object> pinger;
         final ActorRef<Object> sender;
@@ -119,17 +204,36 @@ public final class PekkoRemote {
         }
 
         static synchronized Client get(RunSpec spec) throws Exception {
-            if (instance == null) {
+            final String variant = spec.variant();
+            Client client = INSTANCES.get(variant);
+            if (client == null) {
                 final int port = ServerProcess.freePort();
+                final Config config = remote(variant, port);
                 final int serverPort = ServerProcess.freePort();
-                final ServerProcess server = ServerProcess.start("pekko", serverPort, port);
-                final PekkoSystems.Started<Client> started = PekkoSystems.startWith(CLIENT, remote(port), spec.workers(),
-                        context -> {
-                            final ActorRefResolver resolver = ActorRefResolver.get(context.getSystem());
-                            final ActorRef<Ping> ponger = resolver.resolveActorRef(path(SERVER, serverPort, "ponger"));
-                            final ActorRef<Seq> sink = resolver.resolveActorRef(path(SERVER, serverPort, "sink"));
-                            return new Client(context.spawn(pinger(ponger), "pinger"), context.spawn(sender(sink), "sender"));
-                        });
+                final ServerProcess server = ServerProcess.start("pekko", variant, serverPort, port);
+                final PekkoSystems.Started<Client> started;
+                try {
+                    started = PekkoSystems.startWith(CLIENT, config, spec.workers(), context -> {
+                        final ActorRefResolver resolver = ActorRefResolver.get(context.getSystem());
+                        final ActorRef<Ping> ponger = resolver.resolveActorRef(path(SERVER, serverPort, "ponger"));
+                        final ActorRef<Seq> sink = resolver.resolveActorRef(path(SERVER, serverPort, "sink"));
+                        return new Client(context.spawn(pinger(ponger), "pinger"), context.spawn(sender(sink), "sender"));
+                    });
+                } catch (Exception | Error e) {
+                    server.close();
+                    throw e;
+                }
+                final String settings = settings(started.system().settings().config());
+                if (!settings.equals(server.settings())) {
+                    try {
+                        PekkoSystems.terminate(started.system(), CLIENT);
+                    } finally {
+                        server.close();
+                    }
+                    throw new IllegalStateException("Pekko remote (" + variant + "): the client runs " + settings
+                            + ", the server " + server.settings());
+                }
+                System.err.println("    Pekko remote (" + variant + "), both ends: " + settings);
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                     try {
                         // Waits for Artery to stop, which deletes its Aeron directory.
@@ -140,9 +244,10 @@ public final class PekkoRemote {
                         server.close();
                     }
                 }, "remote client shutdown"));
-                instance = started.value();
+                client = started.value();
+                INSTANCES.put(variant, client);
             }
-            return instance;
+            return client;
         }
     }
 
@@ -212,13 +317,23 @@ public final class PekkoRemote {
         }.behavior());
     }
 
+    /** A running server: {@link #settings} says how its Artery runs; closing it terminates its system. */
+    public interface Server extends AutoCloseable {
+        /** {@return the server's Artery settings, as {@link PekkoRemote#settings} reads them on its system} */
+        String settings();
+
+        /** Terminates the server's system and waits until it has terminated. */
+        @Override
+        void close();
+    }
+
     /**
-     * The server: a system with the ponger, which answers each ping to the client's pinger, and the
-     * sink, which acknowledges each window to the client's sender (a message out of order as
-     * {@code Ack(-1 - n)}).
+     * The server of {@code variant}: a system with the ponger, which answers each ping to the client's
+     * pinger, and the sink, which acknowledges each window to the client's sender (a message out of
+     * order as {@code Ack(-1 - n)}).
      */
-    public static AutoCloseable serve(int port, int clientPort) throws Exception {
-        final PekkoSystems.Started<Void> started = PekkoSystems.startWith(SERVER, remote(port), 2,
+    public static Server serve(int port, int clientPort, String variant) throws Exception {
+        final PekkoSystems.Started<Void> started = PekkoSystems.startWith(SERVER, remote(variant, port), 2,
                 (ActorContext<Void> context) -> {
                     final ActorRefResolver resolver = ActorRefResolver.get(context.getSystem());
                     final ActorRef<Pong> pinger = resolver.resolveActorRef(path(CLIENT, clientPort, "pinger"));
@@ -247,6 +362,24 @@ public final class PekkoRemote {
                     }.behavior()), "sink");
                     return null;
                 });
-        return () -> PekkoSystems.terminate(started.system(), SERVER);
+        final String settings = settings(started.system().settings().config());
+        return new Server() {
+            @Override
+            public String settings() {
+                return settings;
+            }
+
+            @Override
+            public void close() {
+                try {
+                    PekkoSystems.terminate(started.system(), SERVER);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while the server terminated", e);
+                } catch (Exception e) {
+                    throw new IllegalStateException("the server did not terminate", e);
+                }
+            }
+        };
     }
 }

@@ -157,7 +157,11 @@ final class PekkoSystems {
         return new IllegalStateException(benchmark + " did not finish within " + AWAIT_MINUTES + " minutes");
     }
 
-    private static Config config(int workers) {
+    /**
+     * The suite's configuration of a system with {@code workers} dispatcher threads, on top of
+     * {@code ConfigFactory.load()} (system properties, then Pekko's reference configuration).
+     */
+    static Config config(int workers) {
         if (workers < 1) {
             throw new IllegalArgumentException("workers = " + workers + ": must be at least 1");
         }

@@ -27,9 +27,11 @@ public final class ServerProcess implements AutoCloseable {
     public static final String FLAG = "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED";
 
     private final Process process;
+    private final String settings;
 
-    private ServerProcess(Process process) {
+    private ServerProcess(Process process, String settings) {
         this.process = process;
+        this.settings = settings;
     }
 
     /**
@@ -37,6 +39,15 @@ public final class ServerProcess implements AutoCloseable {
      * client at {@code clientPort}, and returns once it is ready.
      */
     public static ServerProcess start(String system, int port, int clientPort) throws IOException, InterruptedException {
+        return start(system, null, port, clientPort);
+    }
+
+    /**
+     * As {@link #start(String, int, int)}, for the system's {@code variant} (Pekko's configuration:
+     * "typed" or "artery-tuned"; null for the system's only one).
+     */
+    public static ServerProcess start(String system, String variant, int port, int clientPort)
+            throws IOException, InterruptedException {
         final List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 FLAG, "-Xmx1g"));
         // The client's settings go to the server too: ./bench --jvm-arg -Dpekko.x=y (or -Dbench.x=y)
@@ -48,33 +59,49 @@ public final class ServerProcess implements AutoCloseable {
         }
         command.addAll(List.of("-cp", classPath(), RemoteServer.class.getName(),
                 system, String.valueOf(port), String.valueOf(clientPort)));
+        if (variant != null) {
+            command.add(variant);
+        }
         final Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        final CompletableFuture<Boolean> ready = CompletableFuture.supplyAsync(() -> {
+        // The server's settings line if it printed one before READY, "" if it printed none; null if it ended first.
+        final CompletableFuture<String> ready = CompletableFuture.supplyAsync(() -> {
             try {
                 final BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                String settings = "";
                 for (String line = out.readLine(); line != null; line = out.readLine()) {
                     if (line.equals(RemoteServer.READY)) {
-                        return true;
+                        return settings;
+                    }
+                    if (line.startsWith(RemoteServer.SETTINGS)) {
+                        settings = line.substring(RemoteServer.SETTINGS.length());
                     }
                 }
-                return false;
+                return null;
             } catch (IOException e) {
-                return false;
+                return null;
             }
         }, task -> new Thread(task, "server output").start());
-        final boolean started;
+        final String settings;
         try {
-            started = ready.get(60, TimeUnit.SECONDS);
+            settings = ready.get(60, TimeUnit.SECONDS);
         } catch (ExecutionException | TimeoutException e) {
             process.destroyForcibly();
             throw new IllegalStateException("the " + system + " server did not start within 60 s", e);
         }
-        if (!started) {
+        if (settings == null) {
             process.destroyForcibly();
             throw new IllegalStateException("the " + system + " server ended before it was ready (exit "
                     + process.waitFor() + ")");
         }
-        return new ServerProcess(process);
+        return new ServerProcess(process, settings);
+    }
+
+    /**
+     * {@return the settings the server said it runs with (its {@value RemoteServer#SETTINGS} line,
+     * before it was ready), or "" if it said none}
+     */
+    public String settings() {
+        return settings;
     }
 
     /** This JVM's module path and class path as one class path (the suite runs on the class path, its tests on both). */

@@ -153,8 +153,19 @@ public enum Benchmarks {
      */
     private static final List<String> PINNED_AND_KIND_VARIANTS =
             List.of(STEALING_VARIANTS.get(0), COPY_QUEUE_VARIANT, MPSC_VARIANT);
-    /** Pekko's only variant. */
+    /**
+     * Pekko's variant on every row: its typed actors with their defaults (on the remote rows, Artery
+     * with its defaults).
+     */
     public static final String PEKKO_VARIANT = "typed";
+    /**
+     * Pekko's second variant on the remote rows: Artery tuned for low latency on few cores, as Pekko's
+     * documentation recommends ({@code idle-cpu-level = 1}, one inbound lane, a remote dispatcher
+     * of less than half the cores; {@link actor.bench.pekko.PekkoRemote#TUNED}).
+     */
+    public static final String ARTERY_TUNED_VARIANT = "artery-tuned";
+    /** Pekko's variants on the remote rows: Artery with its defaults, then tuned. */
+    public static final List<String> PEKKO_REMOTE_VARIANTS = List.of(PEKKO_VARIANT, ARTERY_TUNED_VARIANT);
 
     private final String id;
     private final Supplier<Workload> toolkit;
@@ -228,6 +239,11 @@ public enum Benchmarks {
         return pekko != null;
     }
 
+    /** Whether this is a remote row (two JVMs on loopback), on which Pekko runs Artery both ways. */
+    public boolean isRemote() {
+        return this == REMOTE_PING_PONG || this == REMOTE_THROUGHPUT;
+    }
+
     /**
      * The variants {@code system} runs this benchmark with. For actorkit a variant names a victim
      * selector (copy-queue mailboxes) or a mailbox kind (default selector): where stealing matters
@@ -235,10 +251,14 @@ public enum Benchmarks {
      * {@link #KIND_VARIANTS kinds} (with stealing, {@value #MPSC_VARIANT} beside the stealing
      * variants: compare it with {@value #DEFAULT_VARIANT}), otherwise the default. A workload that
      * places its actors on different workers also runs without stealing, where they stay there.
+     * Pekko runs {@value #PEKKO_VARIANT}, and the remote rows also {@value #ARTERY_TUNED_VARIANT}.
      */
     public List<String> variants(String system) {
         if (PEKKO.equals(system)) {
-            return hasPeer() ? List.of(PEKKO_VARIANT) : List.of();
+            if (!hasPeer()) {
+                return List.of();
+            }
+            return isRemote() ? PEKKO_REMOTE_VARIANTS : List.of(PEKKO_VARIANT);
         }
         if (stealingMatters) {
             if (kindMatters) {

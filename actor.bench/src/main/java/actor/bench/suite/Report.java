@@ -34,7 +34,12 @@ public final class Report {
     public static final String NO_STEALING = "none";
 
     static final String RATIO_LEGEND =
-            "ratio   = Pekko's median / actorkit's median, same run and worker count (above 1: actorkit is faster)";
+            "ratio   = Pekko's median / actorkit's median, same run and worker count (above 1: actorkit is faster);"
+            + " Pekko with its defaults (" + Benchmarks.PEKKO_VARIANT + ")";
+    /** Explains the lines comparing actorkit with Pekko's other configurations ({@link #vsOtherPekko}), where there are any. */
+    static final String OTHER_PEKKO_LEGEND =
+            "vs pekko/V = that Pekko configuration's median / actorkit's median, same run and worker count (above 1:"
+            + " actorkit is faster); " + Benchmarks.ARTERY_TUNED_VARIANT + ": Artery tuned for low latency on few cores";
     static final String VS_NONE_LEGEND =
             "vs none = actorkit without stealing's median / this variant's median (above 1: stealing is faster)";
     static final String OVERLAP_LEGEND = OVERLAP_FLAG
@@ -103,6 +108,37 @@ public final class Report {
         return find(row, Benchmarks.ACTORKIT, NO_STEALING).map(none -> Comparison.of(none, row));
     }
 
+    /** An actorkit row compared with one of Pekko's other configurations ({@code variant}) of its benchmark. */
+    public record PeerComparison(String variant, Comparison comparison) {
+    }
+
+    /**
+     * An actorkit row compared with each of Pekko's configurations of the same benchmark and worker
+     * count other than its defaults ({@link #vsPekko}), in the order they ran: on the remote rows,
+     * Artery tuned ({@value Benchmarks#ARTERY_TUNED_VARIANT}). Empty for other rows and systems.
+     */
+    public List<PeerComparison> vsOtherPekko(Result row) {
+        if (!row.ok() || !Benchmarks.ACTORKIT.equals(row.system())) {
+            return List.of();
+        }
+        return results.stream().filter(r -> r.ok() && r.system().equals(Benchmarks.PEKKO)
+                        && !r.variant().equals(Benchmarks.PEKKO_VARIANT) && r.benchmark().equals(row.benchmark())
+                        && r.workers() == row.workers())
+                .map(pekko -> new PeerComparison(pekko.variant(), Comparison.of(pekko, row))).toList();
+    }
+
+    /** {@code "remote-ping-pong actorkit/longest-victim vs pekko/artery-tuned: 3.10x (2.80-3.50)"}: one line of {@link #vsOtherPekko}. */
+    private static String otherPekkoLine(Result row, PeerComparison peer) {
+        final Comparison c = peer.comparison();
+        return String.format(Locale.ROOT, "%s %s/%s%s vs %s/%s: %s (%.2f-%.2f)", row.benchmark(), row.system(), row.variant(),
+                sweptWorkers(row), Benchmarks.PEKKO, peer.variant(), c.formatted(), c.low(), c.high());
+    }
+
+    /** Whether any actorkit row has a comparison with another Pekko configuration. */
+    private boolean anyOtherPekko() {
+        return results.stream().anyMatch(r -> !vsOtherPekko(r).isEmpty());
+    }
+
     private Optional<Result> find(Result row, String system, String variant) {
         return results.stream().filter(r -> r.ok() && r.system().equals(system) && r.variant().equals(variant)
                 && r.benchmark().equals(row.benchmark()) && r.workers() == row.workers()).findFirst();
@@ -127,6 +163,11 @@ public final class Report {
                     vsPekko(r).map(Comparison::formatted).orElse(""), vsNone(r).map(Comparison::formatted).orElse("")));
         }
         for (Result r : results) {
+            for (PeerComparison peer : vsOtherPekko(r)) {
+                out.append(plain(otherPekkoLine(r, peer))).append('\n');
+            }
+        }
+        for (Result r : results) {
             for (Map.Entry<String, Double> e : r.extras().entrySet()) {
                 out.append(String.format(Locale.ROOT, "%s %s/%s%s: %s = %.1f%n", r.benchmark(), r.system(), r.variant(),
                         sweptWorkers(r), plain(e.getKey()), e.getValue()));
@@ -138,7 +179,11 @@ public final class Report {
                 out.append(String.format(Locale.ROOT, "%s: warm-up iterations until at least %d ms of them have run%n", id, warmup));
             }
         });
-        out.append(RATIO_LEGEND).append('\n').append(VS_NONE_LEGEND).append('\n').append(OVERLAP_LEGEND).append('\n');
+        out.append(RATIO_LEGEND).append('\n');
+        if (anyOtherPekko()) {
+            out.append(OTHER_PEKKO_LEGEND).append('\n');
+        }
+        out.append(VS_NONE_LEGEND).append('\n').append(OVERLAP_LEGEND).append('\n');
         return out.toString();
     }
 
@@ -172,6 +217,11 @@ public final class Report {
         }
         out.append('\n');
         for (Result r : results) {
+            for (PeerComparison peer : vsOtherPekko(r)) {
+                out.append("- ").append(markdownCell(otherPekkoLine(r, peer))).append('\n');
+            }
+        }
+        for (Result r : results) {
             for (Map.Entry<String, Double> e : r.extras().entrySet()) {
                 out.append(String.format(Locale.ROOT, "- %s %s/%s%s: %s = %.1f\n", markdownCell(r.benchmark()),
                         markdownCell(r.system()), markdownCell(r.variant()), sweptWorkers(r), markdownCell(e.getKey()),
@@ -185,7 +235,9 @@ public final class Report {
                         markdownCell(id), warmup));
             }
         });
-        for (String legend : List.of(RATIO_LEGEND, VS_NONE_LEGEND, OVERLAP_LEGEND)) {
+        final List<String> legends = anyOtherPekko() ? List.of(RATIO_LEGEND, OTHER_PEKKO_LEGEND, VS_NONE_LEGEND, OVERLAP_LEGEND)
+                : List.of(RATIO_LEGEND, VS_NONE_LEGEND, OVERLAP_LEGEND);
+        for (String legend : legends) {
             out.append("- ").append(markdownCell(legend.replaceAll(" {2,}", " "))).append('\n');
         }
         return out.toString();
@@ -270,6 +322,9 @@ public final class Report {
                 out.append(String.format(Locale.ROOT, ", \"median_ms\": %.3f, \"min_ms\": %.3f, \"max_ms\": %.3f",
                         r.medianMs(), r.minMs(), r.maxMs()));
                 vsPekko(r).ifPresent(c -> comparison(out, "ratio_pekko_over_actorkit", c));
+                for (PeerComparison peer : vsOtherPekko(r)) {
+                    comparison(out, "ratio_pekko_" + peer.variant().replace('-', '_') + "_over_actorkit", peer.comparison());
+                }
                 vsNone(r).ifPresent(c -> comparison(out, "speedup_over_none", c));
             }
             out.append(String.format(Locale.ROOT, ", \"peak_rss_mb\": %.1f", r.peakRssMb()));
@@ -319,7 +374,7 @@ public final class Report {
      * and flagged {@value #OVERLAP_FLAG}.
      */
     public String svg() {
-        final List<Bar> vsPekko = bars(this::vsPekko);
+        final List<Bar> vsPekko = pekkoBars();
         final List<Bar> vsNone = bars(this::vsNone);
         double low = 0.5;
         double high = 2;
@@ -346,6 +401,22 @@ public final class Report {
         text(svg, 10, 56, 11, "start", "bar: ratio of medians; whisker: lowest to highest ratio of any two iterations"
                 + " (min/max); " + OVERLAP_FLAG + " and grey: the runs' min-max ranges overlap, not a lead");
         return svg.append(body).append("</svg>\n").toString();
+    }
+
+    /**
+     * The bars against Pekko: each actorkit row against Pekko's defaults, then against each of its
+     * other configurations ({@link #vsOtherPekko}), labelled with that configuration.
+     */
+    private List<Bar> pekkoBars() {
+        final List<Bar> bars = new ArrayList<>();
+        for (Result r : results) {
+            vsPekko(r).ifPresent(c -> bars.add(new Bar(r.benchmark() + " (" + r.variant() + sweptWorkers(r) + ")", c)));
+            for (PeerComparison peer : vsOtherPekko(r)) {
+                bars.add(new Bar(r.benchmark() + " (" + r.variant() + sweptWorkers(r) + " vs " + peer.variant() + ")",
+                        peer.comparison()));
+            }
+        }
+        return bars;
     }
 
     private List<Bar> bars(Function<Result, Optional<Comparison>> compare) {

@@ -76,7 +76,9 @@ public final class Suite {
             benchmark, system and variant runs in its own JVM: warm-up iterations, then measured ones.
             Progress goes to stderr. Prints a table on stdout (median, min, max, peak memory, ratio of
             Pekko's median to actorkit's, each stealing variant's speed-up over no stealing; a ratio
-            whose runs' min-max ranges overlap is flagged ~) and writes bench-results/latest.csv,
+            whose runs' min-max ranges overlap is flagged ~; the remote rows run Pekko twice, Artery's
+            defaults (typed) and Artery tuned for low latency on few cores (artery-tuned), and a line
+            under the table gives actorkit's ratio to the tuned one) and writes bench-results/latest.csv,
             latest.json (with every size used, date, commit, JVM, CPUs), results.md (the table as a
             Markdown page, to publish) and ratios.svg (the ratios with min-max whiskers).
 
@@ -85,7 +87,8 @@ public final class Suite {
                                          the reference chapter's and Savina's sizes, over an hour)
               --only a,b,...             only these benchmarks (default all): %s
               --variants a,b,...         only the variants of those names (a selector, a mailbox
-                                         kind; default all): rows without one of them do not run
+                                         kind, Pekko's typed or artery-tuned; default all): rows
+                                         without one of them do not run
               --systems a,b              actorkit and/or pekko (default both)
               --workers N                worker threads of both systems (default: available processors);
                                          the I/O-bound rows (io-block, io-await, io-await-many)

@@ -313,17 +313,40 @@ class SuiteTest {
 
     @Test
     @Timeout(180)
-    void theRemoteRowsRunInTwoJvmsToTheirCheckedEndOnBothSystems() throws Exception {
+    void theRemoteRowsRunInTwoJvmsToTheirCheckedEndOnBothSystemsAndBothOfPekkosConfigurations() throws Exception {
         final Sizes remote = TINY.with("remotePingPongRoundTrips", 50).with("remoteMessages", 5_000).with("remoteWindow", 500);
         for (String system : List.of(Benchmarks.ACTORKIT, Benchmarks.PEKKO)) {
-            final String variant = Benchmarks.REMOTE_PING_PONG.variants(system).get(0);
-            for (Benchmarks b : List.of(Benchmarks.REMOTE_PING_PONG, Benchmarks.REMOTE_THROUGHPUT)) {
-                for (int iteration = 0; iteration < 2; iteration++) {
-                    assertTrue(b.workload(system).run(new RunSpec(2, variant, remote, new HashMap<>())) > 0,
-                            b.id() + " on " + system + ", iteration " + iteration);
+            for (String variant : Benchmarks.REMOTE_PING_PONG.variants(system)) {
+                for (Benchmarks b : List.of(Benchmarks.REMOTE_PING_PONG, Benchmarks.REMOTE_THROUGHPUT)) {
+                    for (int iteration = 0; iteration < 2; iteration++) {
+                        assertTrue(b.workload(system).run(new RunSpec(2, variant, remote, new HashMap<>())) > 0,
+                                b.id() + " on " + system + " (" + variant + "), iteration " + iteration);
+                    }
                 }
             }
         }
+    }
+
+    @Test
+    void pekkoRunsTheRemoteRowsWithArterysDefaultsAndTunedAndEveryOtherRowOnce() {
+        for (Benchmarks b : List.of(Benchmarks.REMOTE_PING_PONG, Benchmarks.REMOTE_THROUGHPUT)) {
+            assertTrue(b.isRemote(), b.id());
+            assertEquals(List.of("typed", "artery-tuned"), b.variants(Benchmarks.PEKKO), b.id());
+            assertEquals(List.of(Benchmarks.DEFAULT_VARIANT), b.variants(Benchmarks.ACTORKIT), b.id());
+        }
+        for (Benchmarks b : Benchmarks.values()) {
+            if (!b.isRemote()) {
+                assertEquals(b.hasPeer() ? List.of(Benchmarks.PEKKO_VARIANT) : List.of(), b.variants(Benchmarks.PEKKO), b.id());
+            }
+        }
+        assertEquals(List.of(
+                new Suite.Planned("remote-ping-pong", "actorkit", "longest-victim", 2),
+                new Suite.Planned("remote-ping-pong", "pekko", "typed", 2),
+                new Suite.Planned("remote-ping-pong", "pekko", "artery-tuned", 2)),
+                Suite.plan(Suite.parse(new String[] {"--only", "remote-ping-pong", "--workers", "2"})));
+        assertEquals(List.of(new Suite.Planned("remote-throughput", "pekko", "artery-tuned", 2)),
+                Suite.plan(Suite.parse(new String[] {"--only", "remote-throughput", "--workers", "2", "--systems", "pekko",
+                        "--variants", "artery-tuned"})), "--variants picks one of Pekko's configurations");
     }
 
     @Test
@@ -617,6 +640,48 @@ class SuiteTest {
         assertTrue(svg.contains(">io-await (longest-victim, 1 worker)<") && svg.contains(">io-await (longest-victim, 8 workers)<"),
                 svg);
         assertEquals("", Report.sweptWorkers(run("executor", "actorkit", "random", 5)), "other rows run at one count");
+    }
+
+    @Test
+    void theRemoteRowsCompareActorkitWithArterysDefaultsInTheRatioColumnAndWithArteryTunedBelowIt() {
+        final Result toolkit = run("remote-ping-pong", "actorkit", "longest-victim", 40, 50, 60);
+        final Result defaults = run("remote-ping-pong", "pekko", "typed", 500, 600, 700);
+        final Result tuned = run("remote-ping-pong", "pekko", "artery-tuned", 45, 150, 300);
+        final Result other = run("ask", "actorkit", "longest-victim", 10);
+        final Report report = new Report(List.of(toolkit, defaults, tuned, other,
+                run("ask", "pekko", "typed", 20)), INFO);
+
+        assertEquals(12.0, report.ratio(toolkit).getAsDouble(), 1e-9, "the ratio column: Artery's defaults, as before");
+        final List<Report.PeerComparison> peers = report.vsOtherPekko(toolkit);
+        assertEquals(1, peers.size(), peers.toString());
+        assertEquals("artery-tuned", peers.get(0).variant());
+        assertEquals(3.0, peers.get(0).comparison().ratio(), 1e-9, "Artery tuned's 150 over actorkit's 50");
+        assertEquals(45.0 / 60, peers.get(0).comparison().low(), 1e-9);
+        assertEquals(300.0 / 40, peers.get(0).comparison().high(), 1e-9);
+        assertTrue(peers.get(0).comparison().overlaps(), "Artery tuned's fastest (45) beat actorkit's slowest (60)");
+        assertTrue(report.vsOtherPekko(defaults).isEmpty() && report.vsOtherPekko(tuned).isEmpty(), "Pekko rows compare nothing");
+        assertTrue(report.vsOtherPekko(other).isEmpty(), "rows with one Pekko configuration have nothing more");
+
+        final String table = report.table();
+        assertTrue(table.lines().anyMatch(l -> l.startsWith("remote-ping-pong ") && l.contains("artery-tuned")
+                && l.contains(" 150.0 ")), table);
+        assertTrue(table.contains("remote-ping-pong actorkit/longest-victim vs pekko/artery-tuned: ~3.00x (0.75-7.50)\n"), table);
+        assertTrue(table.contains(Report.OTHER_PEKKO_LEGEND), table);
+        final String markdown = report.markdown();
+        assertTrue(markdown.contains("- remote-ping-pong actorkit/longest-victim vs pekko/artery-tuned: \\~3.00x (0.75-7.50)\n"),
+                markdown);
+        final String json = report.json();
+        assertTrue(json.contains("\"ratio_pekko_over_actorkit\": 12.000"), json);
+        assertTrue(json.contains("\"ratio_pekko_artery_tuned_over_actorkit\": 3.000, \"ratio_pekko_artery_tuned_over_actorkit_min\": 0.750, "
+                + "\"ratio_pekko_artery_tuned_over_actorkit_max\": 7.500, \"ratio_pekko_artery_tuned_over_actorkit_ranges_overlap\": true"),
+                json);
+        final String svg = report.svg();
+        assertTrue(svg.contains(">remote-ping-pong (longest-victim)<") && svg.contains("12.00x"), svg);
+        assertTrue(svg.contains(">~ remote-ping-pong (longest-victim vs artery-tuned)<") && svg.contains("~3.00x (0.75-7.50)"), svg);
+
+        final Report withoutTuned = new Report(List.of(toolkit, defaults), INFO);
+        assertFalse(withoutTuned.table().contains(Report.OTHER_PEKKO_LEGEND), "no legend for lines that are not there");
+        assertFalse(withoutTuned.table().contains("vs pekko/"));
     }
 
     @Test

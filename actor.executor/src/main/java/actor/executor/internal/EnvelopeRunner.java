@@ -2,11 +2,11 @@ package actor.executor.internal;
 
 import actor.api.Actor;
 import actor.api.Allocation;
+import actor.api.ContextPropagator;
 import actor.api.spi.ActorAccess;
 import actor.api.spi.Registration;
 import actor.executor.jfr.LongBehaviourEvent;
 import actor.stats.internal.WorkerCounters;
-import java.util.function.Consumer;
 import jdk.jfr.FlightRecorder;
 
 /**
@@ -18,12 +18,18 @@ import jdk.jfr.FlightRecorder;
  * envelope after the system is done (an abort takes effect before the next envelope).
  *
  * <p>It is both mailbox kinds' batch consumer: the sink a copy queue drains into, and the consumer
- * an MPSC mailbox drains into (one envelope object per message, {@link MpscMailbox.Envelope}).
+ * an MPSC mailbox drains into (one envelope object per message, {@link MpscMailbox.Envelope}). On a
+ * system with a {@link ContextPropagator} its batches drain into its {@link TracedSink} instead,
+ * which unwraps each {@link Traced} message and runs the propagator's hooks around its behaviour;
+ * the runner's own sink never looks for a wrapper ({@link Traced} says why).
  *
  * <p>Threading: owned by one worker thread; {@link #undelivered} is read by the last exiting worker
  * after every worker has exited.
  */
-final class EnvelopeRunner implements CopyQueue.EnvelopeSink, Consumer<MpscMailbox.Envelope> {
+final class EnvelopeRunner implements BatchSink {
+
+    /** {@link #beforeBehaviour}'s result when the propagator's hook threw: there is nothing to end. */
+    private static final Object NOT_STARTED = new Object();
 
     final UndeliveredLog undelivered;
     private final ActorAccess access;
@@ -32,6 +38,17 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, Consumer<MpscMailb
     private final WorkerProgress progress;
     private final WorkerCounters counters;
     private final boolean counting;
+    /** The system's propagator, or null; then {@link #sink} is this runner and nothing below is traced. */
+    private final ContextPropagator propagator;
+    /** The index of the worker this runner belongs to, for the propagator's hooks. */
+    private final int worker;
+    /** Where batches drain: this runner, or its {@link TracedSink} on a system with a propagator. */
+    private final BatchSink sink;
+    /**
+     * What the behaviour running now threw, for {@link ContextPropagator#afterBehaviour}; written only
+     * on a system with a propagator, and cleared when read.
+     */
+    private Throwable lastFailure;
     /**
      * Actors this worker terminated that the live count still counts: handed to it once per pass
      * ({@link #flushTerminations}), or cancelled by an actor this worker creates meanwhile
@@ -53,8 +70,12 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, Consumer<MpscMailb
     /** Whether the running batch times each behaviour: only once Flight Recorder has started in the JVM. */
     private boolean timeBehaviours;
 
+    /**
+     * @param propagator the system's propagator, or null for none
+     * @param worker     the index of the worker that owns this runner
+     */
     EnvelopeRunner(ActorAccess access, Reporter reporter, Termination termination, WorkerProgress progress,
-                   WorkerCounters counters, boolean counting) {
+                   WorkerCounters counters, boolean counting, ContextPropagator propagator, int worker) {
         this.access = access;
         this.undelivered = new UndeliveredLog(access);
         this.reporter = reporter;
@@ -62,6 +83,9 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, Consumer<MpscMailb
         this.progress = progress;
         this.counters = counters;
         this.counting = counting;
+        this.propagator = propagator;
+        this.worker = worker;
+        this.sink = propagator == null ? this : new TracedSink();
     }
 
     /**
@@ -79,7 +103,7 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, Consumer<MpscMailb
         progress.beginBatch();
         final int ran;
         try {
-            ran = batch.drainTo(this);
+            ran = batch.drainTo(sink);
         } catch (Throwable fatal) {
             abandonRest(batch);
             throw fatal;
@@ -102,7 +126,7 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, Consumer<MpscMailb
         final long start = timed ? System.nanoTime() : 0;
         final long handOffsBefore = handOffs;
         progress.beginBatch();
-        final int ran = mailbox.drain(this, limit);
+        final int ran = mailbox.drain(sink, limit);
         progress.endBatch();
         if (timed) {
             progress.sampled(System.nanoTime() - start, ran, handOffs - handOffsBefore);
@@ -152,7 +176,7 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, Consumer<MpscMailb
             if (Reporter.isFatal(failure)) {
                 throw failure;
             }
-            status = reporter.behaviourFailed(actor, message, failure);
+            status = failed(actor, message, failure);
         }
         if (status == null) {
             if (message instanceof DeathWatch.Signal signal) {
@@ -188,7 +212,11 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, Consumer<MpscMailb
             suspension.heldBack.addLast(message);
             return;
         }
-        resume(to, suspension);
+        if (suspension.context == null) {
+            resume(to, suspension);
+        } else {
+            resumeTraced(to, suspension);
+        }
         while (!suspension.active && !suspension.heldBack.isEmpty()) {
             final Object next = suspension.heldBack.pollFirst();
             if (termination.isDone()) {
@@ -197,6 +225,8 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, Consumer<MpscMailb
                 notify(notice.watch);
             } else if (next instanceof Timers.Keyed expiry) {
                 deliverExpiry(expiry);
+            } else if (next instanceof Traced traced) {
+                runTraced(to, traced.message, traced.context, System.nanoTime() - traced.sentNanos);
             } else {
                 run(to, next);
             }
@@ -289,8 +319,13 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, Consumer<MpscMailb
      */
     private void deliverExpiry(Timers.Keyed expiry) {
         final Object message = access.timerMessage(expiry.tick);
-        if (message != null) {
+        if (message == null) {
+            return;
+        }
+        if (expiry.context == null) {
             run(expiry.owner, message);
+        } else {
+            runTraced(expiry.owner, message, expiry.context, -1);
         }
     }
 
@@ -310,11 +345,101 @@ final class EnvelopeRunner implements CopyQueue.EnvelopeSink, Consumer<MpscMailb
             if (Reporter.isFatal(failure)) {
                 throw failure;
             }
-            status = reporter.behaviourFailed(to.actor(), suspension, failure);
+            status = failed(to.actor(), suspension, failure);
         }
         learnShape(to.actor(), status);
         if (status != Allocation.NODELETE) {
             end(to, status);
+        }
+    }
+
+    /** A behaviour (or continuation) threw {@code failure}: the failure policy decides; the propagator's hook hears of it. */
+    private Allocation failed(Actor<?> actor, Object message, Throwable failure) {
+        if (propagator != null) {
+            lastFailure = failure;
+        }
+        return reporter.behaviourFailed(actor, message, failure);
+    }
+
+    /**
+     * Runs {@code message} for {@code to} as {@link #run} does, between the propagator's hooks, in
+     * {@code context}; {@code queueWaitNanos} is -1 when not known.
+     */
+    private void runTraced(MailboxRegistration to, Object message, Object context, long queueWaitNanos) {
+        final Object started = beforeBehaviour(context, to.actor(), message, queueWaitNanos);
+        try {
+            run(to, message);
+        } finally {
+            afterBehaviour(started);
+        }
+    }
+
+    /** Runs an await's continuation as {@link #resume} does, between the propagator's hooks, in the awaiting behaviour's context. */
+    private void resumeTraced(MailboxRegistration to, Suspension suspension) {
+        final Object started = beforeBehaviour(suspension.context, to.actor(), suspension.continuation(), -1);
+        try {
+            resume(to, suspension);
+        } finally {
+            afterBehaviour(started);
+        }
+    }
+
+    private Object beforeBehaviour(Object context, Actor<?> actor, Object message, long queueWaitNanos) {
+        lastFailure = null;
+        try {
+            return propagator.beforeBehaviour(context, actor, message, worker, queueWaitNanos);
+        } catch (RuntimeException hookFailure) {
+            reporter.propagatorFailed(propagator, "beforeBehaviour", hookFailure);
+            return NOT_STARTED;
+        }
+    }
+
+    private void afterBehaviour(Object started) {
+        final Throwable failure = lastFailure;
+        lastFailure = null;
+        if (started == NOT_STARTED) {
+            return;
+        }
+        try {
+            propagator.afterBehaviour(started, failure);
+        } catch (RuntimeException hookFailure) {
+            reporter.propagatorFailed(propagator, "afterBehaviour", hookFailure);
+        }
+    }
+
+    /**
+     * The sink of a system with a propagator: a {@link Traced} message runs between the hooks (or
+     * is held back with its context while its actor awaits); the executor's own envelopes, which
+     * are never wrapped, go to the runner as on an untraced system.
+     */
+    private final class TracedSink implements BatchSink {
+        @Override
+        public void accept(MpscMailbox.Envelope envelope) {
+            envelope.handTo(this);
+        }
+
+        @Override
+        public void accept(Object registration, Object message) {
+            if (!(message instanceof Traced traced)) {
+                EnvelopeRunner.this.accept(registration, message);
+                return;
+            }
+            final MailboxRegistration to = (MailboxRegistration) registration;
+            if (termination.isDone()) {
+                undelivered.record(to.actor(), traced);
+                return;
+            }
+            final Suspension suspension = to.mailbox.suspensionOf(to);
+            if (suspension != null && suspension.active) {
+                suspension.heldBack.addLast(traced);
+                return;
+            }
+            if (!access.isCurrent(to)) {
+                // NOTE: its actor ended after the send: recorded as undelivered, outside the hooks.
+                run(to, traced.message);
+                return;
+            }
+            runTraced(to, traced.message, traced.context, System.nanoTime() - traced.sentNanos);
         }
     }
 

@@ -3,6 +3,7 @@ package actor.executor.internal;
 import actor.api.Actor;
 import actor.api.ActorError;
 import actor.api.Allocation;
+import actor.api.ContextPropagator;
 import actor.api.ErrorHandler;
 import actor.api.FailurePolicy;
 import actor.api.spi.ActorAccess;
@@ -62,6 +63,11 @@ final class Reporter {
     /** A destroy hook of a message or an actor threw; the termination stands. */
     void hookFailed(Object target, Throwable failure) {
         report(new ActorError.DestroyHookFailed(target, failure));
+    }
+
+    /** A context propagator's hook ({@code hook}) threw on a worker. */
+    void propagatorFailed(ContextPropagator propagator, String hook, Throwable failure) {
+        report(new ActorError.PropagatorFailed(propagator, hook, failure));
     }
 
     /** A selector broke its contract or threw; reported once per system. */

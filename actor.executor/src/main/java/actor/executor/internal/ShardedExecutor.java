@@ -7,6 +7,7 @@ import actor.api.ActorSystemConfig;
 import actor.api.Cancellable;
 import actor.api.spi.ActorExecutor.TimerKind;
 import actor.api.Checks;
+import actor.api.ContextPropagator;
 import actor.api.Continuation;
 import actor.api.tuning.MailboxKind;
 import actor.api.SystemNotRunningException;
@@ -46,6 +47,14 @@ final class ShardedExecutor implements ActorExecutor {
     private final ActorSystemConfig config;
     private final ActorAccess access;
     private final boolean debug;
+    /** The system's propagator ({@link ContextPropagator}), or null: then nothing is captured or wrapped. */
+    private final ContextPropagator propagator;
+    /**
+     * Whether a send does anything before it queues: debug checks, or capturing the sender's
+     * context ({@link Traced}). One per-system flag, so an untraced send without debug checks tests
+     * exactly one field, as it did before propagation existed.
+     */
+    private final boolean sendHooks;
     private final ExecutorStatistics statistics;
     private final Reporter reporter;
     private final Termination termination;
@@ -65,6 +74,8 @@ final class ShardedExecutor implements ActorExecutor {
         this.config = config;
         this.access = access;
         this.debug = config.checks() == Checks.DEBUG;
+        this.propagator = config.contextPropagator().orElse(null);
+        this.sendHooks = debug || propagator != null;
         this.statistics = new ExecutorStatistics(config);
         this.reporter = new Reporter(config.errorHandler(), config.failurePolicy());
         final int m = config.mailboxes();
@@ -104,7 +115,7 @@ final class ShardedExecutor implements ActorExecutor {
         for (int w = 0; w < n; w++) {
             final WorkerCounters counters = new WorkerCounters();
             final Worker worker = new Worker(w, sleeps[w], progress[w], counters, new EnvelopeRunner(access, reporter,
-                    termination, progress[w], counters, statistics.counting()), termination, table);
+                    termination, progress[w], counters, statistics.counting(), propagator, w), termination, table);
             if (stealing) {
                 worker.stealWith(new Thief(w, sleeps, progress, table, selector,
                         new StealView(table, stamps, config.topology()), stamps, reporter, counters));
@@ -125,10 +136,10 @@ final class ShardedExecutor implements ActorExecutor {
                     final WorkerProgress own = new WorkerProgress();
                     final WorkerCounters counters = new WorkerCounters();
                     return new Worker(w, sleeps[w], own, counters, new EnvelopeRunner(access, reporter, termination,
-                            own, counters, statistics.counting()), termination, table);
+                            own, counters, statistics.counting(), propagator, w), termination, table);
                 }, this::finalSweep);
         this.ending = new Ending(config, termination, exitWait, timers, reporter, mailboxes, access, workers, carriers,
-                this::send, this::abort);
+                this::post, this::abort);
     }
 
     void start() {
@@ -181,7 +192,8 @@ final class ShardedExecutor implements ActorExecutor {
             suspension = new Suspension(this, to);
             to.mailbox.keepSuspension(to, suspension);
         }
-        suspension.arm(continuation);
+        // NOTE: the continuation continues the behaviour that awaits, so it runs in that behaviour's context.
+        suspension.arm(continuation, propagator == null ? null : propagator.capture());
         try {
             stage.whenComplete(suspension);
         } catch (RuntimeException | Error refused) {
@@ -204,7 +216,7 @@ final class ShardedExecutor implements ActorExecutor {
             to.mailbox.keepSuspension(to, suspension);
         }
         final AskReply reply = new AskReply(suspension, access, target, timeoutNanos);
-        suspension.arm(continuation);
+        suspension.arm(continuation, propagator == null ? null : propagator.capture());
         try {
             final Q question = request.apply(reply);
             if (question == null) {
@@ -278,7 +290,8 @@ final class ShardedExecutor implements ActorExecutor {
         final MailboxRegistration self = runningHere(owner, "startTimer");
         refuseUnlessRunning();
         self.mailbox.keepTimers(self, holder);
-        return timers.scheduleKeyed(delayNanos, kind == TimerKind.SINGLE ? 0 : periodNanos, kind, self, tick);
+        return timers.scheduleKeyed(delayNanos, kind == TimerKind.SINGLE ? 0 : periodNanos, kind, self, tick,
+                propagator == null ? null : propagator.capture());
     }
 
     /** {@code registration}, whose behaviour must be running on the calling worker; {@code call} names the caller for the exception. */
@@ -309,9 +322,26 @@ final class ShardedExecutor implements ActorExecutor {
 
     @Override
     public void send(Registration to, Object message) {
+        post(to, sendHooks ? hooked(message) : message);
+    }
+
+    /**
+     * What a send queues on a system with {@link #sendHooks}: after the debug checks, the message
+     * itself, or the message with the sender's context ({@link Traced}).
+     */
+    private Object hooked(Object message) {
         if (debug) {
             access.debugOnSend(message);
         }
+        return propagator == null ? message : new Traced(propagator.capture(), System.nanoTime(), message);
+    }
+
+    /**
+     * Queues {@code message} as it is: a send's last step, and the executor's own envelopes (an
+     * await's resumption, a death watch's signal, a keyed timer's expiry, a shutdown's pills), which
+     * carry no sender's context.
+     */
+    void post(Registration to, Object message) {
         final Worker sender = currentWorker();
         statistics.messageSent(sender);
         final Mailbox mailbox = ((MailboxRegistration) to).mailbox;
@@ -390,7 +420,8 @@ final class ShardedExecutor implements ActorExecutor {
     @Override
     public Cancellable scheduleSend(long delayNanos, long periodNanos, ActorRef<?> target, Object message) {
         refuseUnlessRunning();
-        return timers.scheduleSend(delayNanos, periodNanos, target, message);
+        return timers.scheduleSend(delayNanos, periodNanos, target, message, propagator,
+                propagator == null ? null : propagator.capture());
     }
 
     private void refuseUnlessRunning() {

@@ -35,16 +35,25 @@ final class Suspension implements BiConsumer<Object, Throwable> {
     private Throwable failure;
     /** The timeouts of its asks from a behaviour, made on its first ask ({@link AskTimeout}). */
     private AskTimeout askTimeout;
+    /**
+     * The context of the behaviour that awaits ({@link actor.api.ContextPropagator#capture}), which
+     * the continuation runs in; null on a system without a propagator. Written by {@link #arm}.
+     */
+    Object context;
 
     Suspension(ShardedExecutor executor, MailboxRegistration to) {
         this.executor = executor;
         this.to = to;
     }
 
-    /** Suspends the actor until the stage completes, then {@code next}; the previous await has resumed. */
+    /**
+     * Suspends the actor until the stage completes, then {@code next}, in {@code awaitingContext}
+     * (null without a propagator); the previous await has resumed.
+     */
     @SuppressWarnings("unchecked")
-    void arm(Continuation<?> next) {
+    void arm(Continuation<?> next, Object awaitingContext) {
         continuation = (Continuation<Object>) next;
+        context = awaitingContext;
         result = null;
         failure = null;
         active = true;
@@ -53,6 +62,7 @@ final class Suspension implements BiConsumer<Object, Throwable> {
     /** Undoes {@link #arm} when the stage refused the callback. */
     void disarm() {
         continuation = null;
+        context = null;
         active = false;
     }
 
@@ -61,7 +71,7 @@ final class Suspension implements BiConsumer<Object, Throwable> {
     public void accept(Object value, Throwable thrown) {
         result = value;
         failure = thrown instanceof CompletionException wrapped && wrapped.getCause() != null ? wrapped.getCause() : thrown;
-        executor.send(to, this);
+        executor.post(to, this);
     }
 
     /** The timeouts of this actor's asks, made on its first ask. */
@@ -77,6 +87,11 @@ final class Suspension implements BiConsumer<Object, Throwable> {
         return to.actor();
     }
 
+    /** The continuation that {@link #resume} will run, for the propagator's hooks. */
+    Continuation<Object> continuation() {
+        return continuation;
+    }
+
     /** Ends the suspension and runs the continuation (once per arm). */
     Allocation resume() {
         active = false;
@@ -86,6 +101,7 @@ final class Suspension implements BiConsumer<Object, Throwable> {
         continuation = null;
         result = null;
         failure = null;
+        context = null;
         return next.resume(value, thrown);
     }
 

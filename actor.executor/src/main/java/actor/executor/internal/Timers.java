@@ -3,6 +3,7 @@ package actor.executor.internal;
 import actor.api.ActorError;
 import actor.api.ActorRef;
 import actor.api.Cancellable;
+import actor.api.ContextPropagator;
 import actor.api.spi.ActorAccess;
 import actor.api.spi.ActorExecutor.TimerKind;
 import java.lang.invoke.MethodHandles;
@@ -172,22 +173,40 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
         }
     }
 
-    /** A scheduled send to an actor, which ends with its target. */
+    /**
+     * A scheduled send to an actor, which ends with its target. On a system with a propagator, each
+     * send runs in the context of the thread that scheduled it ({@link ContextPropagator#attach}),
+     * so it captures that context as the scheduler's own send would have.
+     */
     static final class Send extends Timer {
         private final ActorAccess access;
         private final ActorRef<?> to;
         private final Object message;
+        /** The system's propagator, or null; then {@link #context} is null too. */
+        private final ContextPropagator propagator;
+        private final Object context;
 
-        Send(long deadline, long periodNanos, ActorAccess access, ActorRef<?> to, Object message) {
+        Send(long deadline, long periodNanos, ActorAccess access, ActorRef<?> to, Object message,
+             ContextPropagator propagator, Object context) {
             super(deadline, periodNanos, null);
             this.access = access;
             this.to = to;
             this.message = message;
+            this.propagator = propagator;
+            this.context = context;
         }
 
         @Override
         boolean fire() {
-            return access.sendUnlessTerminated(to, message);
+            if (propagator == null) {
+                return access.sendUnlessTerminated(to, message);
+            }
+            final Object attached = propagator.attach(context);
+            try {
+                return access.sendUnlessTerminated(to, message);
+            } finally {
+                propagator.detach(attached);
+            }
         }
 
         @Override
@@ -208,13 +227,20 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
         final MailboxRegistration owner;
         /** The owner's timer behind this one, opaque here; handed back to {@link ActorAccess#timerMessage}. */
         final Object tick;
+        /**
+         * The context of the behaviour that started the timer, in which each expiry's message runs
+         * ({@link actor.api.ContextPropagator}); null on a system without a propagator.
+         */
+        final Object context;
         private final MailboxRegistration standIn;
         private final ActorAccess access;
         private final TimerKind kind;
 
-        Keyed(long deadline, long periodNanos, TimerKind kind, ActorAccess access, MailboxRegistration owner, Object tick) {
+        Keyed(long deadline, long periodNanos, TimerKind kind, ActorAccess access, MailboxRegistration owner, Object tick,
+              Object context) {
             super(deadline, periodNanos, null);
             this.kind = kind;
+            this.context = context;
             this.access = access;
             this.owner = owner;
             this.tick = tick;
@@ -231,7 +257,7 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
             // mailbox's send publishes this object and its tick (made by the owner's worker, which
             // published it to this thread through the queue of new schedules) to the worker that
             // handles it.
-            owner.executor().send(standIn, this);
+            ((ShardedExecutor) owner.executor()).post(standIn, this);
             return true;
         }
 
@@ -259,14 +285,22 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
         return start(new Timer(deadline(delayNanos), periodNanos, action));
     }
 
-    /** As {@link #schedule}, for a send of {@code message} to {@code target} that ends with the target. */
-    Cancellable scheduleSend(long delayNanos, long periodNanos, ActorRef<?> target, Object message) {
-        return start(new Send(deadline(delayNanos), periodNanos, access, target, message));
+    /**
+     * As {@link #schedule}, for a send of {@code message} to {@code target} that ends with the target,
+     * made in {@code context} with {@code propagator} (both null on a system without one).
+     */
+    Cancellable scheduleSend(long delayNanos, long periodNanos, ActorRef<?> target, Object message,
+                             ContextPropagator propagator, Object context) {
+        return start(new Send(deadline(delayNanos), periodNanos, access, target, message, propagator, context));
     }
 
-    /** As {@link #schedule}, for a keyed timer of the actor of {@code owner} ({@link Keyed}). */
-    Cancellable scheduleKeyed(long delayNanos, long periodNanos, TimerKind kind, MailboxRegistration owner, Object tick) {
-        return start(new Keyed(deadline(delayNanos), periodNanos, kind, access, owner, tick));
+    /**
+     * As {@link #schedule}, for a keyed timer of the actor of {@code owner} ({@link Keyed}), whose
+     * messages run in {@code context} (null on a system without a propagator).
+     */
+    Cancellable scheduleKeyed(long delayNanos, long periodNanos, TimerKind kind, MailboxRegistration owner, Object tick,
+                              Object context) {
+        return start(new Keyed(deadline(delayNanos), periodNanos, kind, access, owner, tick, context));
     }
 
     private static long deadline(long delayNanos) {

@@ -34,7 +34,9 @@ final class UndeliveredLog {
         this.access = access;
     }
 
-    void record(Actor<?> actor, Object message) {
+    /** Counts {@code queued}, a message or a message with its context ({@link Traced}), for {@code actor}. */
+    void record(Actor<?> actor, Object queued) {
+        final Object message = Traced.unwrap(queued);
         if (message instanceof DeathWatch.Signal || message instanceof Timers.Keyed) {
             // NOTE: a death watch's signal or a keyed timer's expiry is no message of the user's:
             // once the system is done, the actors it is for have ended with it.

@@ -21,7 +21,9 @@
  * {@link actor.executor.internal.DeathWatch}, {@link actor.executor.internal.DeathWatches}.
  * Scheduled sends and keyed timers (an expiry is a signal checked on the owner's worker; each
  * mailbox's table of timer holders cancels them at an actor's end):
- * {@link actor.executor.internal.Timers}.
+ * {@link actor.executor.internal.Timers}. Context propagation ({@code actor.api.ContextPropagator}):
+ * the wrapper a traced send queues, and why an untraced system never sees it,
+ * {@link actor.executor.internal.Traced}; its unwrapping, {@code EnvelopeRunner}'s traced sink.
  *
  * <h2>One policy</h2>
  * Every rule of <em>when</em> or <em>where</em> is named in {@link actor.executor.internal.Policy}:

@@ -77,7 +77,7 @@ class RescueWatchTest {
         final Termination termination = new Termination(workers, null);
         final WorkerSleep sleep = new WorkerSleep(index, termination);
         final Worker worker = new Worker(index, sleep, new WorkerProgress(), new WorkerCounters(),
-                new EnvelopeRunner(null, null, termination, null, null, false), termination, table);
+                new EnvelopeRunner(null, null, termination, null, null, false, null, 0), termination, table);
         return new SleepCycle(worker, sleep, termination, table, new WorkerCounters());
     }
 }

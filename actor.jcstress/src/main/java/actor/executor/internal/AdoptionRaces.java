@@ -45,7 +45,7 @@ public final class AdoptionRaces {
             final WorkerQueueTable<Mailbox> table = new WorkerQueueTable<>(new Mailbox[] {x, new CopyQueueMailbox(1,
                     new CopyQueue(4))}, 2);
             ownerWorker = new Worker(0, owner, new WorkerProgress(), new WorkerCounters(),
-                    new EnvelopeRunner(null, null, null, null, null, false), TERMINATION, table);
+                    new EnvelopeRunner(null, null, null, null, null, false, null, 0), TERMINATION, table);
         }
 
         /**

@@ -44,7 +44,7 @@ public final class MpscSleepRaces {
             second.owner = sleep;
             final WorkerQueueTable<Mailbox> table = new WorkerQueueTable<>(new Mailbox[] {first, second}, 1);
             worker = new Worker(0, sleep, new WorkerProgress(), new WorkerCounters(),
-                    new EnvelopeRunner(null, null, null, null, null, false), TERMINATION, table);
+                    new EnvelopeRunner(null, null, null, null, null, false, null, 0), TERMINATION, table);
         }
     }
 
@@ -129,7 +129,7 @@ public final class MpscSleepRaces {
             relocation = new Thief(1, new WorkerSleep[] {victimSleep, thiefSleep},
                     new WorkerProgress[] {new WorkerProgress(), new WorkerProgress()}, table, null, null, null, null, null);
             victim = new Worker(0, victimSleep, new WorkerProgress(), new WorkerCounters(),
-                    new EnvelopeRunner(null, null, null, null, null, false), TERMINATION, table);
+                    new EnvelopeRunner(null, null, null, null, null, false, null, 0), TERMINATION, table);
         }
 
         @Actor

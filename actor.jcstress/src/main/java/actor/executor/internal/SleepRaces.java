@@ -54,7 +54,7 @@ public final class SleepRaces {
             second.owner = sleep;
             final WorkerQueueTable<Mailbox> table = new WorkerQueueTable<>(new Mailbox[] {first, second}, 1);
             worker = new Worker(0, sleep, new WorkerProgress(), new WorkerCounters(),
-                    new EnvelopeRunner(null, null, null, null, null, false), TERMINATION, table);
+                    new EnvelopeRunner(null, null, null, null, null, false, null, 0), TERMINATION, table);
         }
 
         @Actor

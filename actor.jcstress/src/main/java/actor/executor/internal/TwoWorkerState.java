@@ -179,7 +179,7 @@ abstract class TwoWorkerState {
     /** The real worker {@code index} of this table, for its re-check before sleeping. */
     Worker worker(int index) {
         return new Worker(index, index == 0 ? owner : thief, new WorkerProgress(), new WorkerCounters(),
-                new EnvelopeRunner(null, null, null, null, null, false),
+                new EnvelopeRunner(null, null, null, null, null, false, null, 0),
                 TERMINATION, table);
     }
 

@@ -35,6 +35,7 @@ final class Frame {
     private byte version;
     private short flags;
     private long incarnation;
+    private long epoch;
     private int nameAt;
     private int nameLength;
     private int endpointAt;
@@ -91,20 +92,29 @@ final class Frame {
         return true;
     }
 
-    /** {@code targetLength target count count x (typeId length bytes)}: each message's length checked in turn. */
+    /**
+     * {@code epoch targetLength target count count x ([contextLength context] typeId length bytes)}:
+     * each message's length (and context's, with {@link Wire#FLAG_CONTEXT}) checked in turn.
+     */
     private void data(FrameReader in) {
+        epoch(in);
         target(in);
-        count = in.readCount("message", MESSAGE_PREFIX_LENGTH);
+        final boolean contextual = contextual();
+        count = in.readCount("message", contextual ? MESSAGE_PREFIX_LENGTH + 2 : MESSAGE_PREFIX_LENGTH);
         entriesAt = in.position();
         for (int i = 0; i < count; i++) {
+            if (contextual) {
+                in.skip(in.readLength("context"), "context");
+            }
             in.readInt("message type id");
             in.skip(in.readIntLength("message"), "message");
         }
         in.expectEnd("a DATA");
     }
 
-    /** {@code count count x (sessionId joinPosition position)}. */
+    /** {@code epoch count count x (sessionId joinPosition position)}. */
     private void status(FrameReader in) {
+        epoch(in);
         count = in.readCount("status entry", Wire.STATUS_ENTRY_LENGTH);
         entriesAt = in.position();
         in.skip(count * Wire.STATUS_ENTRY_LENGTH, "status entries");
@@ -143,6 +153,14 @@ final class Frame {
         typeAt = in.position();
         in.skip(typeLength, "type name");
         in.expectEnd("an IDENTITY");
+    }
+
+    /** An epoch, never 0 ({@link Wire}). */
+    private void epoch(FrameReader in) {
+        epoch = in.readLong("epoch");
+        if (epoch == 0) {
+            throw new MalformedFrameException("an epoch of 0, which no node draws");
+        }
     }
 
     private void target(FrameReader in) {
@@ -206,12 +224,26 @@ final class Frame {
         return version;
     }
 
+    /** DATA: whether each message is preceded by its sender's context ({@link Wire#FLAG_CONTEXT}). */
+    boolean contextual() {
+        return (flags & Wire.FLAG_CONTEXT) != 0;
+    }
+
     short flags() {
         return flags;
     }
 
     long incarnation() {
         return incarnation;
+    }
+
+    /**
+     * DATA: the epoch its sender addressed it to (the receiver's epoch for the sender, as the
+     * sender last learned it); STATUS: the sender's epoch for the receiver, which the receiver's
+     * DATA must carry from now on.
+     */
+    long epoch() {
+        return epoch;
     }
 
     /** IDENTIFY and IDENTITY: the id of the resolve asked and answered. */

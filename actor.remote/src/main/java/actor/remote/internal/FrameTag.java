@@ -99,6 +99,18 @@ final class FrameTag {
     }
 
     /**
+     * As {@link #sign(ExpandableArrayBuffer, int, byte[], int)}, for a frame in {@code frame} from 0,
+     * which has room for the tag after its {@code length} bytes.
+     */
+    int sign(byte[] frame, int length, byte[] receiver, int sessionId) {
+        start(receiver, sessionId);
+        sha256.update(frame, 0, length);
+        finish();
+        System.arraycopy(digest, 0, frame, length, LENGTH);
+        return length + LENGTH;
+    }
+
+    /**
      * Whether the last {@value #LENGTH} of the {@code length} bytes at {@code offset} are the tag of
      * those before them, for this node ({@code receiver}, its {@link #context}) on session
      * {@code sessionId}. Reads nothing else of the frame; false for fewer than {@value #LENGTH} bytes.

@@ -3,6 +3,7 @@ package actor.remote.internal;
 import actor.api.ActorError;
 import actor.api.ActorRef;
 import actor.api.ActorSystem;
+import actor.api.ContextPropagator;
 import actor.api.ErrorHandler;
 import actor.remote.DriverMode;
 import actor.remote.NodeAddress;
@@ -28,6 +29,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
 
@@ -44,6 +46,14 @@ import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
 public final class Node {
 
     private static final System.Logger LOG = System.getLogger("actor.remote");
+    /**
+     * How long the embedded driver and the node's Aeron client may go without hearing from each
+     * other: Aeron's client liveness timeout (which the client also applies to its own duty cycle)
+     * and the client's driver timeout, 10 s by default. Both live in this process, so a gap between
+     * them is the whole process stalled (stopped, suspended, paused), not one of them dead; at
+     * Aeron's defaults a stall of 10 s closed the client for good. Past this, it still does.
+     */
+    static final Duration STALL_TOLERANCE = Duration.ofHours(1);
 
     final RemoteConfig config;
     final ActorSystem system;
@@ -55,20 +65,33 @@ public final class Node {
     final byte[] secret;
     /** The flags of every frame this node sends: {@link Wire#FLAG_AUTHENTICATED} with a secret. */
     final short headerFlags;
-    /** The DATA header of every batch this node sends, before the target's name. */
+    /**
+     * The system's context propagator, or null: then this node's batches carry no context (no
+     * {@link Wire#FLAG_CONTEXT}) and the contexts of received ones are skipped.
+     */
+    final ContextPropagator propagator;
+    /** The DATA header of every batch this node sends, before the target's name: with {@link Wire#FLAG_CONTEXT} if {@link #propagator}. */
     final byte[] dataHeader;
     /** Batches offered by proxies, for the agent to keep until confirmed. */
     final ManyToOneConcurrentLinkedQueue<Sent> sent = new ManyToOneConcurrentLinkedQueue<>();
     /** Resolves asked by callers, for the agent to ask the peers; offered under {@code this} while the node is open. */
     final ManyToOneConcurrentLinkedQueue<Resolve> resolves = new ManyToOneConcurrentLinkedQueue<>();
     final Map<String, Peer> peers = new ConcurrentHashMap<>();
+    /** Peers added by {@link #addPeer}, for the agent to take into its list; offered while the node is open. */
+    final ManyToOneConcurrentLinkedQueue<Peer> addedPeers = new ManyToOneConcurrentLinkedQueue<>();
+    /** Peers removed by {@link #removePeer}, for the agent to report, drop and close; offered while the node is open. */
+    final ManyToOneConcurrentLinkedQueue<Peer> removedPeers = new ManyToOneConcurrentLinkedQueue<>();
     final Map<String, Export> exports = new ConcurrentHashMap<>();
+    /** The families of names exported on demand ({@link #exportFactory}), by prefix. */
+    private final Map<String, ExportFactory> exportFactories = new ConcurrentHashMap<>();
     final LongAdder sentMessages = new LongAdder();
     final LongAdder acknowledgedMessages = new LongAdder();
     final LongAdder undeliveredMessages = new LongAdder();
     final LongAdder receivedMessages = new LongAdder();
     /** Frames dropped unused (not authenticated, from a node not admitted, malformed...); written by the agent. */
     final LongAdder rejectedFrames = new LongAdder();
+    /** The last error the Aeron client reported (its last, when it closes itself), for the agent to tell why. */
+    volatile Throwable clientFailure;
 
     private final ErrorHandler errorHandler;
     private final Map<String, Proxy> proxies = new ConcurrentHashMap<>();
@@ -102,7 +125,9 @@ public final class Node {
         this.registry = new TypeRegistry(config.codecs(), references);
         this.secret = config.secret();
         this.headerFlags = secret == null ? 0 : Wire.FLAG_AUTHENTICATED;
-        this.dataHeader = Wire.header(Wire.DATA, headerFlags, incarnation, config.name(), config.endpoint());
+        this.propagator = system.config().contextPropagator().orElse(null);
+        this.dataHeader = Wire.header(Wire.DATA, (short) (headerFlags | (propagator == null ? 0 : Wire.FLAG_CONTEXT)),
+                incarnation, config.name(), config.endpoint());
         DriverDirectory directory = null;
         MediaDriver embedded = null;
         Aeron client = null;
@@ -123,17 +148,26 @@ public final class Node {
                         .warnIfDirectoryExists(false)
                         .termBufferSparseFile(true)
                         .publicationTermBufferLength(config.termLength())
+                        .clientLivenessTimeoutNs(STALL_TOLERANCE.toNanos())
+                        .publicationUnblockTimeoutNs(STALL_TOLERANCE.plusSeconds(15).toNanos())
                         .ipcTermBufferLength(RemoteConfig.MIN_TERM_LENGTH)
                         .errorHandler(e -> failure("the embedded media driver failed", e)));
                 aeronDirectory = embedded.aeronDirectoryName();
             } else {
                 aeronDirectory = config.aeronDirectory().toString();
             }
-            client = Aeron.connect(new Aeron.Context()
+            final Aeron.Context context = new Aeron.Context()
                     .aeronDirectoryName(aeronDirectory)
                     .clientName("actor.remote " + config.name())
                     .threadFactory(daemonThreads("actor.remote-client-" + config.name()))
-                    .errorHandler(e -> failure("the Aeron client failed", e)));
+                    .errorHandler(e -> {
+                        clientFailure = e;
+                        failure("the Aeron client failed", e);
+                    });
+            if (embedded != null) {
+                context.driverTimeoutMs(STALL_TOLERANCE.toMillis());
+            }
+            client = Aeron.connect(context);
             final long now = System.nanoTime();
             for (NodeAddress address : config.peers()) {
                 peers.put(address.name(), new Peer(address.name(), address.endpoint(),
@@ -227,6 +261,59 @@ public final class Node {
         return exports.remove(Objects.requireNonNull(name, "name")) != null;
     }
 
+    /** A family of names exported on demand: every name that starts with {@code prefix}. */
+    private record ExportFactory(String prefix, Class<?> type, Function<String, ? extends ActorRef<?>> factory) {
+    }
+
+    /**
+     * Exports, on demand, every name that starts with {@code prefix}: the first message for such a
+     * name not exported otherwise makes its export, to the actor {@code factory} returns for the rest
+     * of the name (null: none, the message is reported as for a name not exported).
+     */
+    public synchronized void exportFactory(String prefix, Class<?> type, Function<String, ? extends ActorRef<?>> factory) {
+        checkActorName(prefix);
+        if (prefix.charAt(0) == References.GENERATED_PREFIX) {
+            throw new IllegalArgumentException("prefix '" + prefix + "': names starting with '"
+                    + References.GENERATED_PREFIX + "' are the node's own, for references sent in messages");
+        }
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(factory, "factory");
+        checkOpen();
+        for (String other : exportFactories.keySet()) {
+            if (other.startsWith(prefix) || prefix.startsWith(other)) {
+                throw new IllegalStateException("prefix '" + prefix + "' overlaps prefix '" + other
+                        + "', exported on demand already on node '" + config.name() + "'");
+            }
+        }
+        registry.register(type);
+        exportFactories.put(prefix, new ExportFactory(prefix, type, factory));
+    }
+
+    /**
+     * The export of {@code name}: the one in place, or one made now by the factory whose prefix
+     * {@code name} starts with (kept until its actor terminates, as a generated one); null if none.
+     * Called by the agent.
+     */
+    @SuppressWarnings("unchecked")
+    Export exportOf(String name) {
+        final Export export = exports.get(name);
+        if (export != null || exportFactories.isEmpty()) {
+            return export;
+        }
+        for (ExportFactory family : exportFactories.values()) {
+            if (name.length() > family.prefix().length() && name.startsWith(family.prefix())) {
+                final ActorRef<?> ref = family.factory().apply(name.substring(family.prefix().length()));
+                if (ref == null) {
+                    return null;
+                }
+                final Export made = new Export(name, family.type(), (ActorRef<Object>) ref, true);
+                final Export raced = exports.putIfAbsent(name, made);
+                return raced != null ? raced : made;
+            }
+        }
+        return null;
+    }
+
     /** The exported names, generated ones included, sorted. */
     public List<String> exportedNames() {
         return exports.keySet().stream().sorted().toList();
@@ -315,11 +402,70 @@ public final class Node {
         return peers.keySet().stream().sorted().toList();
     }
 
-    /** Called by the agent on a message from a node it does not know: a publication back, for its status messages. */
+    /**
+     * Makes node {@code name} at {@code endpoint} a peer, as a configured one: not counted among the
+     * learned, never forgotten. Whether it was added (false: a peer already, at that endpoint).
+     */
+    public synchronized boolean addPeer(String name, String endpoint) {
+        final NodeAddress address = new NodeAddress(name, endpoint);
+        if (name.equals(config.name())) {
+            throw new IllegalArgumentException("node '" + name + "' is this node: a node is not its own peer");
+        }
+        if (config.allowedPeers().isPresent() && !config.allowedPeers().get().contains(name)) {
+            throw new IllegalArgumentException("node '" + name + "' is not allowed: it is not on the allow-list of node '"
+                    + config.name() + "' (RemoteConfig.Builder.allowPeers: " + config.allowedPeers().get()
+                    + "), so it never becomes a peer");
+        }
+        checkOpen();
+        final Peer known = peers.get(name);
+        if (known != null) {
+            if (!known.endpoint.equals(address.endpoint())) {
+                throw new IllegalArgumentException("node '" + name + "' is a peer at " + known.endpoint + ", not at "
+                        + address.endpoint() + ": remove it first");
+            }
+            return false;
+        }
+        final Peer peer = new Peer(name, address.endpoint(), aeron.addPublication(
+                Wire.publicationChannel(address.endpoint(), config.termLength()), config.streamId()), true, System.nanoTime());
+        final Peer raced = peers.putIfAbsent(name, peer);
+        if (raced != null) {
+            // The agent learned it meanwhile, from a frame it sent: a peer already.
+            peer.publication.close();
+            return false;
+        }
+        // NOTE: offered while open, under the lock close() takes to set closing: the agent takes it
+        // into its list before it closes, or its close() closes the publication with the client.
+        addedPeers.offer(peer);
+        return true;
+    }
+
+    /**
+     * Removes peer {@code name}: lookups of it fail from now on; the agent reports what it had not
+     * confirmed, ends the references to its actors and closes the publication. Whether it was a peer.
+     */
+    public synchronized boolean removePeer(String name) {
+        Objects.requireNonNull(name, "name");
+        checkOpen();
+        final Peer peer = peers.remove(name);
+        if (peer == null) {
+            return false;
+        }
+        removedPeers.offer(peer);
+        return true;
+    }
+
+    /**
+     * Called by the agent on a message from a node it does not know: a publication back, for its
+     * status messages. The peer {@link #addPeer} made meanwhile, if it raced.
+     */
     Peer learn(String name, String endpoint, long nowNanos) {
         final Peer peer = new Peer(name, endpoint, aeron.addPublication(
                 Wire.publicationChannel(endpoint, config.termLength()), config.streamId()), false, nowNanos);
-        peers.put(name, peer);
+        final Peer raced = peers.putIfAbsent(name, peer);
+        if (raced != null) {
+            peer.publication.close();
+            return raced;
+        }
         return peer;
     }
 
@@ -329,6 +475,13 @@ public final class Node {
      * publication closes. Everything sent to it was confirmed or reported when it was lost.
      */
     void forget(Peer peer) {
+        drop(peer);
+        LOG.log(System.Logger.Level.INFO, "node '" + config.name() + "' forgot learned peer '" + peer.name + "' at "
+                + peer.endpoint + ", lost (" + peer.lostReason() + ") and unused for " + config.learnedPeerExpiry());
+    }
+
+    /** Called by the agent on a peer forgotten or removed: no longer a peer, its proxies ended, its publication closed. */
+    void drop(Peer peer) {
         peers.remove(peer.name, peer);
         for (Map.Entry<String, Proxy> entry : proxies.entrySet()) {
             final Proxy proxy = entry.getValue();
@@ -338,8 +491,6 @@ public final class Node {
             }
         }
         peer.publication.close();
-        LOG.log(System.Logger.Level.INFO, "node '" + config.name() + "' forgot learned peer '" + peer.name + "' at "
-                + peer.endpoint + ", lost (" + peer.lostReason() + ") and unused for " + config.learnedPeerExpiry());
     }
 
     /** Messages to {@code route} not known delivered: counted, reported to the system's error handler. */
@@ -379,6 +530,16 @@ public final class Node {
         } catch (RuntimeException | LinkageError e) {
             LOG.log(System.Logger.Level.ERROR, "the error handler failed on " + error.describe(), e);
         }
+    }
+
+    /** This run's incarnation: random, non-zero, new each time a node starts. */
+    public long incarnation() {
+        return incarnation;
+    }
+
+    /** The Aeron client, for the tests that close it under the node. */
+    Aeron aeron() {
+        return aeron;
     }
 
     /** Messages taken by publications. */

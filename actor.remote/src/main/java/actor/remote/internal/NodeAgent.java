@@ -1,5 +1,6 @@
 package actor.remote.internal;
 
+import actor.api.ContextPropagator;
 import actor.remote.NodeAddress;
 import actor.remote.PeerState;
 import io.aeron.FragmentAssembler;
@@ -26,14 +27,17 @@ import org.agrona.concurrent.Agent;
  *   <li>takes the batches the proxies sent and keeps each until its peer confirms it;</li>
  *   <li>polls the subscription: with a secret, checks each frame's tag first ({@link FrameTag});
  *       checks each frame whole ({@link Frame}) and its sender (the node its session is bound to,
- *       the allow-list, the cap on learned peers), then decodes each DATA batch and sends its
- *       messages, in order, to the exported actor it names, and applies each STATUS (a peer's
+ *       the allow-list, the cap on learned peers), then decodes each DATA batch at the peer's
+ *       current epoch and sends its messages, in order, to the exported actor it names (one at
+ *       another epoch is dropped unread), and applies each STATUS (a peer's epoch for this node,
  *       confirmations and heartbeat); a frame it does not take is dropped, nothing of it used,
  *       counted, and reported (a malformed one once, the others throttled: {@link Rejections});</li>
- *   <li>every few milliseconds, updates each peer's state: connected once its publication is;
- *       lost when it stays silent past the peer timeout, closes, or does not connect in time, and
- *       then reports everything it had not confirmed; connected again when it is heard from; a
- *       learned peer lost and unused past the expiry is forgotten;</li>
+ *   <li>every few milliseconds, updates each peer's state: connected once its publication is and
+ *       it has sent its epoch; lost when it stays silent past the peer timeout, closes, or does not
+ *       connect in time, and then reports everything it had not confirmed; connected again when it
+ *       is heard from; a learned peer lost and unused past the expiry is forgotten; a peer not heard
+ *       from for the peer timeout less two heartbeat intervals is fenced (a new epoch); and if the
+ *       Aeron client closed under the node, ends it ({@link #end});</li>
  *   <li>sends each peer a STATUS when it has delivered more of its messages, or a heartbeat is due.</li>
  * </ol>
  * It also asks peers for the resolves under way (IDENTIFY) and answers theirs (IDENTITY), and ends
@@ -46,9 +50,17 @@ import org.agrona.concurrent.Agent;
  * the secret makes frames that get this far.
  *
  * <p>Delivery tracking works on positions of the publication to a peer: a batch is confirmed when
- * the peer's STATUS reports a position at or past the one its offer returned. When a peer's image
- * of the publication joins anew (the peer restarted), data before the join position that was not
- * confirmed can never arrive, and is reported.
+ * the peer's STATUS reports a position at or past the one its offer returned, at the epoch the
+ * batch was addressed to. When a peer's image of the publication joins anew, data before the join
+ * position that was not confirmed cannot arrive on that image, and is reported. When the peer's
+ * STATUS brings a new epoch (it restarted, or fenced this node after a silence), what was sent at
+ * the old one and not confirmed at it is dropped there, and reported here.
+ *
+ * <p>Fencing ({@link Wire}): each peer has an epoch here, drawn when it is met and again when it
+ * has not been heard from for the peer timeout less two heartbeat intervals (on housekeeping, and
+ * on each of its frames with a fresh clock, so that a stall of this node between two frames is seen
+ * before the second is used). A peer reports what it sent when it has not heard from this node for
+ * the peer timeout; by then this node, which heard it until the silence began, has fenced it.
  *
  * <p>Threading: the agent thread only, except {@link #retainedMessages()} (volatile, single writer).
  */
@@ -95,6 +107,8 @@ final class NodeAgent implements Agent {
     private final long heartbeatNanos;
     private final long peerTimeoutNanos;
     private final long connectTimeoutNanos;
+    /** Silence from a peer after which it is fenced: the peer timeout less two heartbeat intervals. */
+    private final long fenceNanos;
     private final long housekeepingNanos;
     private final String name;
     private long now;
@@ -102,6 +116,8 @@ final class NodeAgent implements Agent {
     private long nextSweepNanos;
     /** Messages kept until confirmed. Written by the agent (single writer), read by the closing thread. */
     private volatile long retained;
+    /** The Aeron client closed under the node ({@link #end}): nothing is polled or sent any more. */
+    private boolean ended;
 
     /**
      * One image of a peer's publication: the node its session is bound to (the name and incarnation
@@ -153,6 +169,7 @@ final class NodeAgent implements Agent {
         this.heartbeatNanos = node.config.heartbeatInterval().toNanos();
         this.peerTimeoutNanos = node.config.peerTimeout().toNanos();
         this.connectTimeoutNanos = node.config.connectTimeout().toNanos();
+        this.fenceNanos = peerTimeoutNanos - 2 * heartbeatNanos;
         this.housekeepingNanos = Math.min(MAX_HOUSEKEEPING_NANOS, heartbeatNanos / 2);
     }
 
@@ -169,8 +186,10 @@ final class NodeAgent implements Agent {
     @Override
     public int doWork() {
         now = System.nanoTime();
-        int work = takeSent() + takeResolves();
-        work += subscription.poll(assembler, FRAGMENT_LIMIT);
+        int work = takePeerChanges() + takeSent() + takeResolves();
+        if (!ended) {
+            work += subscription.poll(assembler, FRAGMENT_LIMIT);
+        }
         if (now - nextHousekeepingNanos >= 0) {
             nextHousekeepingNanos = now + housekeepingNanos;
             work += housekeeping();
@@ -195,10 +214,41 @@ final class NodeAgent implements Agent {
         resolving.clear();
     }
 
+    /**
+     * Takes the peers added ({@code addPeer}) into the list, and drops those removed
+     * ({@code removePeer}): what they had not confirmed is reported, as for a lost peer, then they
+     * are forgotten, as a learned peer is after its expiry.
+     */
+    private int takePeerChanges() {
+        int taken = 0;
+        for (Peer added = node.addedPeers.poll(); added != null; added = node.addedPeers.poll()) {
+            peers.add(added);
+            taken++;
+        }
+        for (Peer removed = node.removedPeers.poll(); removed != null; removed = node.removedPeers.poll()) {
+            if (peers.remove(removed)) {
+                if (removed.state() != PeerState.LOST) {
+                    lose(removed, "it was removed from the peers of node '" + name + "'");
+                }
+                if (!removed.configured) {
+                    learnedPeers--;
+                }
+            }
+            drop(removed, "was removed");
+            node.drop(removed);
+            taken++;
+        }
+        return taken;
+    }
+
     /** Takes the resolves callers asked, and asks their peers at once. */
     private int takeResolves() {
         int taken = 0;
         for (Resolve resolve = node.resolves.poll(); resolve != null; resolve = node.resolves.poll()) {
+            if (ended) {
+                resolve.notFound("node '" + name + "' can no longer send or receive: its Aeron client closed", node.clientFailure);
+                continue;
+            }
             resolve.nextAttemptNanos = now;
             resolving.add(resolve);
             taken++;
@@ -256,7 +306,7 @@ final class NodeAgent implements Agent {
      * message is not made, and reported.
      */
     private void answer(Peer peer, DirectBuffer buffer) {
-        final Export export = node.exports.get(buffer.getStringWithoutLengthUtf8(frame.targetAt(), frame.targetLength()));
+        final Export export = node.exportOf(buffer.getStringWithoutLengthUtf8(frame.targetAt(), frame.targetLength()));
         final int count = export == null ? 0 : frame.count();
         final byte[] type = export == null ? NOTHING : export.type().getName().getBytes(StandardCharsets.UTF_8);
         final long answerLength = statusHeaderLength + 13 + 5L * count + 2 + type.length + tagLength;
@@ -343,7 +393,14 @@ final class NodeAgent implements Agent {
                 peer.routes.add(route);
             }
             final long position = sent.position();
-            if (position <= peer.ackedAtJoin || position > peer.joinFloor && position <= peer.acked) {
+            if (sent.epoch() != peer.sendEpoch()) {
+                // Addressed to an epoch the peer left: confirmed only if confirmed at that epoch.
+                if (sent.epoch() == peer.previousSendEpoch && position <= peer.ackedAtEpochChange) {
+                    node.acknowledgedMessages.add(sent.messages().length);
+                } else {
+                    node.undelivered(route, fencedReason(peer), sent.messages());
+                }
+            } else if (position <= peer.ackedAtJoin || position > peer.joinFloor && position <= peer.acked) {
                 node.acknowledgedMessages.add(sent.messages().length);
             } else if (position <= peer.joinFloor) {
                 node.undelivered(route, "node '" + peer.name
@@ -413,10 +470,19 @@ final class NodeAgent implements Agent {
             }
             return;
         }
-        peer.lastHeardNanos = now;
+        // A fresh clock, not the duty cycle's: a stall (a stopped process, a long pause) between
+        // two frames of this poll counts too.
+        final long heard = System.nanoTime();
+        if (heard - peer.lastHeardNanos > fenceNanos && !peer.fencedSinceHeard) {
+            fence(peer);
+        }
+        peer.lastHeardNanos = heard;
+        peer.fencedSinceHeard = false;
         switch (frame.kind()) {
             case Wire.DATA -> {
-                deliver(from, buffer);
+                if (frame.epoch() == peer.receiveEpoch) {
+                    deliver(from, buffer);
+                }
                 peer.statusOwed = true;
             }
             case Wire.STATUS -> onStatus(peer, buffer);
@@ -488,10 +554,33 @@ final class NodeAgent implements Agent {
                         : "this node has learned " + learnedPeers + " peers, its cap (RemoteConfig.Builder.maxLearnedPeers)"));
             }
             peer = node.learn(name, endpoint, now);
-            peers.add(peer);
-            learnedPeers++;
+            if (!peer.configured) {
+                // (A configured one was added by addPeer meanwhile: it comes through the queue.)
+                peers.add(peer);
+                learnedPeers++;
+            }
         }
         return peer;
+    }
+
+    /**
+     * Sends {@code message} to {@code target} in the context its sender's node wrote ({@code wire}),
+     * so the send carries it on ({@link actor.api.ContextPropagator#fromWire}); without it if the
+     * propagator reads none.
+     */
+    private void sendIn(String wire, Export target, Object message) {
+        final ContextPropagator propagator = node.propagator;
+        final Object context = propagator.fromWire(wire);
+        if (context == null) {
+            target.ref().send(message);
+            return;
+        }
+        final Object attached = propagator.attach(context);
+        try {
+            target.ref().send(message);
+        } finally {
+            propagator.detach(attached);
+        }
     }
 
     /** The DATA batch {@link #frame} holds, checked whole: its messages, in order, to the actor it names. */
@@ -503,7 +592,16 @@ final class NodeAgent implements Agent {
         int failed = 0;
         Set<String> problems = null;
         Throwable failure = null;
+        final boolean contextual = frame.contextual();
         for (int i = 0; i < count; i++) {
+            String context = null;
+            if (contextual) {
+                final int contextLength = buffer.getShort(at, Wire.ORDER) & 0xFFFF;
+                if (contextLength > 0 && node.propagator != null) {
+                    context = buffer.getStringWithoutLengthAscii(at + 2, contextLength);
+                }
+                at += 2 + contextLength;
+            }
             final int typeId = buffer.getInt(at, Wire.ORDER);
             final int messageLength = buffer.getInt(at + 4, Wire.ORDER);
             final int payload = at + 8;
@@ -528,7 +626,11 @@ final class NodeAgent implements Agent {
                             + target.type().getName() + ", does not accept");
                     continue;
                 }
-                target.ref().send(message);
+                if (context == null) {
+                    target.ref().send(message);
+                } else {
+                    sendIn(context, target, message);
+                }
                 delivered++;
             } catch (RuntimeException e) {
                 failed++;
@@ -565,13 +667,27 @@ final class NodeAgent implements Agent {
             from.target = null;
         }
         if (from.target == null || node.exports.get(from.target.name()) != from.target) {
-            from.target = node.exports.get(new String(from.targetName, StandardCharsets.UTF_8));
+            from.target = node.exportOf(new String(from.targetName, StandardCharsets.UTF_8));
         }
         return from.target;
     }
 
-    /** A peer's STATUS, in {@link #frame}: its confirmations of what this node sent it, and whether it closes. */
+    /**
+     * A peer's STATUS, in {@link #frame}: its epoch for this node (a new one fences off what this
+     * node sent it before: reported, before the confirmations, which from now on may count frames
+     * the peer dropped), its confirmations of what this node sent it, and whether it closes.
+     */
     private void onStatus(Peer peer, DirectBuffer buffer) {
+        final long epoch = frame.epoch();
+        final long previous = peer.sendEpoch();
+        if (epoch != previous) {
+            peer.previousSendEpoch = previous;
+            peer.ackedAtEpochChange = peer.acked;
+            peer.sendEpoch(epoch);
+            if (previous != 0) {
+                reportRetained(peer, Long.MAX_VALUE, fencedReason(peer));
+            }
+        }
         final int entries = frame.count();
         final int ours = peer.publication.sessionId();
         for (int i = 0, entry = frame.entriesAt(); i < entries; i++, entry += Wire.STATUS_ENTRY_LENGTH) {
@@ -606,6 +722,22 @@ final class NodeAgent implements Agent {
         }
     }
 
+    /** Why what was sent to {@code peer} before its epoch changed is reported. */
+    private String fencedReason(Peer peer) {
+        return "node '" + peer.name + "' fenced them off (it restarted, or had not heard from node '" + name
+                + "' for nearly the peer timeout): it drops what was sent to it before";
+    }
+
+    /**
+     * Draws a new epoch for {@code peer}: its DATA sent before, still on its way, is dropped from now
+     * on, and the peer, told the new epoch by the next STATUS, reports what it sent at the old one.
+     */
+    private void fence(Peer peer) {
+        peer.receiveEpoch = Peer.drawEpoch();
+        peer.fencedSinceHeard = true;
+        peer.statusOwed = true;
+    }
+
     /** Reports, route by route, the batches kept for {@code peer} up to {@code upTo}. */
     private void reportRetained(Peer peer, long upTo, String reason) {
         for (Route route : peer.routes) {
@@ -631,11 +763,20 @@ final class NodeAgent implements Agent {
 
     private int housekeeping() {
         int changes = 0;
+        if (!ended && subscription.isClosed()) {
+            end();
+            changes++;
+        }
         for (Peer peer : peers) {
+            if (!peer.fencedSinceHeard && now - peer.lastHeardNanos > fenceNanos) {
+                fence(peer);
+                changes++;
+            }
             final boolean connected = peer.publication.isConnected();
             switch (peer.state()) {
                 case CONNECTING -> {
-                    if (connected) {
+                    // Connected once the peer has said which epoch to address it at.
+                    if (connected && peer.sendEpoch() != 0) {
                         peer.connected(now);
                         changes++;
                     } else if (now - peer.stateSinceNanos > connectTimeoutNanos) {
@@ -644,11 +785,10 @@ final class NodeAgent implements Agent {
                     }
                 }
                 case CONNECTED -> {
+                    // Lost for silence only (not when the publication disconnects, which Aeron
+                    // decides on its own timeout): the peer fences this node before then.
                     if (now - peer.lastHeardNanos > peerTimeoutNanos) {
                         lose(peer, "silent for more than the peer timeout, " + node.config.peerTimeout().toMillis() + " ms");
-                        changes++;
-                    } else if (!connected) {
-                        lose(peer, "its publication is no longer connected");
                         changes++;
                     }
                 }
@@ -679,6 +819,33 @@ final class NodeAgent implements Agent {
     }
 
     /**
+     * The Aeron client closed under the node (it timed out: a stall longer than its timeouts, or an
+     * external driver that dropped it), so the node can no longer send or receive: says so, as a
+     * failure, once; loses every peer (PeerState LOST, for good: their publications are closed), so
+     * that what they had not confirmed, and every message sent to them from now on, is reported
+     * undelivered; fails the resolves under way; and polls no more.
+     */
+    private void end() {
+        ended = true;
+        final Throwable cause = node.clientFailure;
+        final String reason = "node '" + name + "' can no longer send or receive: its Aeron client closed"
+                + (cause == null ? "" : " (" + cause + ")");
+        node.failure(reason + "; every peer is lost, what was sent to them and not confirmed is reported undelivered, "
+                + "and so is every message sent from now on: close the node and start it again", cause);
+        for (Peer peer : peers) {
+            if (peer.state() != PeerState.LOST) {
+                lose(peer, reason);
+            } else {
+                peer.lost(reason, now);
+            }
+        }
+        for (Resolve resolve : resolving) {
+            resolve.notFound(reason, cause);
+        }
+        resolving.clear();
+    }
+
+    /**
      * Forgets a learned peer lost and unused past the expiry: its sessions, the resolves asked of it
      * (failed), and, through the node, the peer, its proxies and its publication. It had nothing
      * unconfirmed: what it had not confirmed was reported when it was lost, and what was sent to it
@@ -686,14 +853,18 @@ final class NodeAgent implements Agent {
      */
     private void forget(Peer peer) {
         learnedPeers--;
+        drop(peer, "was forgotten: lost and unused for " + node.config.learnedPeerExpiry());
+        node.forget(peer);
+    }
+
+    /** Forgets {@code peer}'s sessions here and fails the resolves asked of it ({@link Node#drop} does the rest). */
+    private void drop(Peer peer, String why) {
         inbound.values().removeIf(from -> from.peer == peer);
         for (int i = resolving.size() - 1; i >= 0; i--) {
             if (resolving.get(i).peer == peer) {
-                resolving.remove(i).notFound("node '" + peer.name + "' was forgotten: lost and unused for "
-                        + node.config.learnedPeerExpiry(), null);
+                resolving.remove(i).notFound("node '" + peer.name + "' " + why, null);
             }
         }
-        node.forget(peer);
     }
 
     /** Sends each peer its STATUS when one is owed or a heartbeat is due ({@code closing}: to every connected peer, flagged). */
@@ -702,7 +873,7 @@ final class NodeAgent implements Agent {
         for (Peer peer : peers) {
             if ((closing || peer.statusOwed || now - peer.nextStatusNanos >= 0) && peer.publication.isConnected()) {
                 int entries = 0;
-                int at = statusHeaderLength + 4;
+                int at = statusHeaderLength + Wire.EPOCH_LENGTH + 4;
                 for (Inbound from : inbound.values()) {
                     if (from.peer == peer) {
                         status.putInt(at, from.sessionId, Wire.ORDER);
@@ -713,7 +884,8 @@ final class NodeAgent implements Agent {
                     }
                 }
                 status.putShort(Wire.FLAGS_OFFSET, (short) (node.headerFlags | (closing ? Wire.FLAG_CLOSING : 0)), Wire.ORDER);
-                status.putInt(statusHeaderLength, entries, Wire.ORDER);
+                status.putLong(statusHeaderLength, peer.receiveEpoch, Wire.ORDER);
+                status.putInt(statusHeaderLength + Wire.EPOCH_LENGTH, entries, Wire.ORDER);
                 if (peer.publication.offer(status, 0, sign(status, at, peer)) > 0) {
                     peer.statusOwed = false;
                     peer.nextStatusNanos = now + heartbeatNanos;

@@ -4,15 +4,21 @@ import actor.remote.PeerState;
 import io.aeron.Publication;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * One peer node: the publication to it, its state as the senders see it, and what the receiving
  * agent tracks of it.
  *
- * <p>Threading: {@link #state} and {@link #lostReason} are written by the agent only and read by
- * the proxies (the sending actors) on any worker: the reason is written before the state (volatile),
- * so a proxy that reads LOST reads its reason. {@link #sentWhileLostNanos} is written by the
- * proxies and read by the agent. The other mutable fields belong to the agent alone, or to the
+ * <p>Epochs ({@link Wire}): {@link #receiveEpoch} is the one this node takes the peer's DATA at,
+ * drawn when the peer is made and again when the agent fences it; {@link #sendEpoch} the one the
+ * peer takes this node's DATA at, learned from its STATUS, 0 until then.
+ *
+ * <p>Threading: {@link #state}, {@link #lostReason} and {@link #sendEpoch} are written by the
+ * agent only and read by the proxies (the sending actors) on any worker: the reason is written
+ * before the state (volatile), so a proxy that reads LOST reads its reason. {@link #receiveEpoch}
+ * is the agent's (volatile for the tests that read it). {@link #sentWhileLostNanos} is written by
+ * the proxies and read by the agent. The other mutable fields belong to the agent alone, or to the
  * thread that made the peer before the agent saw it (published through the node's concurrent map
  * or before the agent started).
  */
@@ -37,6 +43,16 @@ final class Peer {
      * do); read by the agent, which forgets a learned peer only after this too is old enough.
      */
     private volatile long sentWhileLostNanos;
+
+    /** The epoch the peer takes this node's DATA at, from its latest STATUS; 0 before the first. Written by the agent. */
+    private volatile long sendEpoch;
+    /** Agent only (volatile for tests): the epoch this node takes the peer's DATA at. */
+    volatile long receiveEpoch = drawEpoch();
+    /** Agent only: {@link #receiveEpoch} was drawn anew since the peer was last heard from. */
+    boolean fencedSinceHeard;
+    /** Agent only: {@link #sendEpoch} before its last change, and {@link #acked} then (confirmed at that epoch). */
+    long previousSendEpoch;
+    long ackedAtEpochChange;
 
     /** Agent only: when the state last changed. */
     long stateSinceNanos;
@@ -67,6 +83,25 @@ final class Peer {
         this.lastHeardNanos = nowNanos;
         this.nextStatusNanos = nowNanos;
         this.sentWhileLostNanos = nowNanos;
+    }
+
+    /** A random epoch, never 0 (0 stands for none). */
+    static long drawEpoch() {
+        long epoch;
+        do {
+            epoch = ThreadLocalRandom.current().nextLong();
+        } while (epoch == 0);
+        return epoch;
+    }
+
+    /** The epoch to write in DATA to this peer; 0 while none is known (no DATA may go). Any thread. */
+    long sendEpoch() {
+        return sendEpoch;
+    }
+
+    /** Agent only: the peer's STATUS carried {@code epoch}. */
+    void sendEpoch(long epoch) {
+        sendEpoch = epoch;
     }
 
     PeerState state() {

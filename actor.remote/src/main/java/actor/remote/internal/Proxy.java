@@ -3,6 +3,7 @@ package actor.remote.internal;
 import actor.api.Actor;
 import actor.api.Allocation;
 import actor.api.Cancellable;
+import actor.api.ContextPropagator;
 import actor.api.PoisonPill;
 import actor.remote.PeerState;
 import io.aeron.Publication;
@@ -27,8 +28,10 @@ import org.agrona.concurrent.UnsafeBuffer;
  * {@code maxPendingMessages}, and tried again on the next flush or after {@code retryInterval};
  * beyond the bound, and when the peer is lost, messages are reported undelivered
  * ({@link actor.api.ActorError.RemoteUndelivered}). A batch the publication took goes to the agent,
- * which keeps it until the peer confirms it. With a secret, each batch carries its tag
- * ({@link FrameTag}, one per proxy), made once when the batch is sent or held.
+ * which keeps it until the peer confirms it. Each batch carries the peer's epoch ({@link Wire}),
+ * read when it is offered: none goes before the peer has sent one, so batches are held meanwhile.
+ * With a secret, each batch carries its tag ({@link FrameTag}, one per proxy), made when it is
+ * offered, and again for a held one only if the epoch changed while it was held.
  *
  * <p>Threading: an actor; its fields are touched by its behaviours only.
  */
@@ -44,11 +47,18 @@ final class Proxy extends Actor<Object> {
         CLOSE
     }
 
+    /** The wire context of a message sent without one. */
+    private static final byte[] NO_CONTEXT = new byte[0];
+
     private final Node node;
     private final Route route;
     private final Publication publication;
     /** The tag of the batches, null without a secret. */
     private final FrameTag tag;
+    /** {@link FrameTag#LENGTH} with a secret, else 0. */
+    private final int tagLength;
+    /** Where the epoch is, after the header. */
+    private final int epochAt;
     private final int prefixLength;
     private final int batchBytes;
     private final int maxMessageLength;
@@ -70,8 +80,22 @@ final class Proxy extends Actor<Object> {
      */
     private Allocation ending;
 
-    /** A batch the publication did not take yet. */
-    private record Held(byte[] bytes, Object[] messages) {
+    /**
+     * A batch the publication did not take yet: its frame, {@code length} bytes and room for the
+     * tag after them, addressed to and signed for {@code epoch} (0: not yet).
+     */
+    private static final class Held {
+        final byte[] bytes;
+        final int length;
+        final Object[] messages;
+        long epoch;
+
+        Held(byte[] bytes, int length, Object[] messages, long epoch) {
+            this.bytes = bytes;
+            this.length = length;
+            this.messages = messages;
+            this.epoch = epoch;
+        }
     }
 
     Proxy(Node node, Route route) {
@@ -81,14 +105,15 @@ final class Proxy extends Actor<Object> {
         this.publication = route.peer.publication;
         this.maxPendingMessages = node.config.maxPendingMessages();
         this.tag = node.secret == null ? null : new FrameTag(node.secret);
-        final int tagLength = tag == null ? 0 : FrameTag.LENGTH;
+        this.tagLength = tag == null ? 0 : FrameTag.LENGTH;
         this.maxMessageLength = publication.maxMessageLength() - tagLength;
         this.batchBytes = publication.maxPayloadLength() - tagLength;
         final byte[] target = route.actor.getBytes(StandardCharsets.UTF_8);
-        this.prefixLength = node.dataHeader.length + 2 + target.length + 4;
+        this.epochAt = node.dataHeader.length;
+        this.prefixLength = epochAt + Wire.EPOCH_LENGTH + 2 + target.length + 4;
         this.batch = new ExpandableArrayBuffer(Math.max(256, prefixLength * 2));
         batch.putBytes(0, node.dataHeader);
-        Wire.putShortString(batch, node.dataHeader.length, target);
+        Wire.putShortString(batch, epochAt + Wire.EPOCH_LENGTH, target);
         this.length = prefixLength;
     }
 
@@ -153,31 +178,36 @@ final class Proxy extends Actor<Object> {
             node.undelivered(route, "no codec is registered for " + message.getClass().getName(), List.of(message));
             return;
         }
+        final byte[] context = node.propagator == null ? null : wireContext();
+        final int contextPrefix = context == null ? 0 : 2 + context.length;
         final int at = length;
         final int encoded;
         try {
-            encoded = entry.codec().encode(message, batch, at + 8);
+            encoded = entry.codec().encode(message, batch, at + contextPrefix + 8);
         } catch (RuntimeException e) {
             node.undelivered(route, "encoding failed: " + e, List.of(message));
             return;
         }
-        if (prefixLength + 8 + encoded > maxMessageLength) {
+        if (prefixLength + contextPrefix + 8 + encoded > maxMessageLength) {
             node.undelivered(route, "a message of " + encoded + " bytes, longer than the longest Aeron message ("
                     + maxMessageLength + " bytes, an eighth of the term length" + (tag == null ? "" : ", less the tag")
                     + ")", List.of(message));
             return;
         }
-        if (at + 8 + encoded > maxMessageLength) {
+        if (at + contextPrefix + 8 + encoded > maxMessageLength) {
             // The batch would be too long for one Aeron message: send what precedes this message,
             // then start the next batch with it.
             final byte[] bytes = new byte[encoded];
-            batch.getBytes(at + 8, bytes);
+            batch.getBytes(at + contextPrefix + 8, bytes);
             send();
-            batch.putBytes(length + 8, bytes);
+            batch.putBytes(length + contextPrefix + 8, bytes);
         }
-        batch.putInt(length, entry.id(), Wire.ORDER);
-        batch.putInt(length + 4, encoded, Wire.ORDER);
-        length += 8 + encoded;
+        if (context != null) {
+            Wire.putShortString(batch, length, context);
+        }
+        batch.putInt(length + contextPrefix, entry.id(), Wire.ORDER);
+        batch.putInt(length + contextPrefix + 4, encoded, Wire.ORDER);
+        length += contextPrefix + 8 + encoded;
         if (count == messages.length) {
             messages = Arrays.copyOf(messages, count * 2);
         }
@@ -187,13 +217,27 @@ final class Proxy extends Actor<Object> {
         }
     }
 
+    /**
+     * The context of the message being appended, as the propagator writes it for the wire: this
+     * behaviour runs in its sender's context ({@link actor.api.ContextPropagator}). Empty when the
+     * propagator writes none, or more than {@link actor.api.ContextPropagator#MAX_WIRE_LENGTH}.
+     */
+    private byte[] wireContext() {
+        final String text = node.propagator.toWire(node.propagator.capture());
+        return text == null || text.length() > ContextPropagator.MAX_WIRE_LENGTH
+                ? NO_CONTEXT : text.getBytes(StandardCharsets.US_ASCII);
+    }
+
     /** Tries the held batches, then sends the current one. */
     private void flush() {
         sendHeld();
         send();
     }
 
-    /** Sends the current batch, or holds it behind those held, or reports it. */
+    /**
+     * Sends the current batch, addressed to the peer's epoch, or holds it behind those held (or
+     * while the peer has sent no epoch yet), or reports it.
+     */
     private void send() {
         if (count == 0) {
             return;
@@ -205,18 +249,20 @@ final class Proxy extends Actor<Object> {
             clear();
             return;
         }
-        final int frameLength = tag == null ? length : tag.sign(batch, length, route.peer.tagContext, publication.sessionId());
-        if (!held.isEmpty()) {
-            hold(frameLength);
+        final long epoch = route.peer.sendEpoch();
+        if (!held.isEmpty() || epoch == 0) {
+            hold(0);
             return;
         }
+        batch.putLong(epochAt, epoch, Wire.ORDER);
+        final int frameLength = tag == null ? length : tag.sign(batch, length, route.peer.tagContext, publication.sessionId());
         final long result = publication.offer(batch, 0, frameLength);
         if (result > 0) {
-            node.sent.offer(new Sent(route, result, Arrays.copyOf(messages, count)));
+            node.sent.offer(new Sent(route, result, epoch, Arrays.copyOf(messages, count)));
             node.sentMessages.add(count);
             clear();
         } else if (isTransient(result)) {
-            hold(frameLength);
+            hold(epoch);
         } else {
             node.undelivered(route, "the publication refused them: " + Publication.errorString(result),
                     Arrays.copyOf(messages, count));
@@ -224,7 +270,11 @@ final class Proxy extends Actor<Object> {
         }
     }
 
-    /** Sends held batches in order until the publication refuses one. */
+    /**
+     * Sends held batches in order until the publication refuses one, or while the peer has sent no
+     * epoch yet. A batch held since before the peer's epoch changed is addressed (and signed) anew:
+     * it was never offered, so nothing of it is before the fence.
+     */
     private void sendHeld() {
         while (!held.isEmpty()) {
             if (route.peer.state() == PeerState.LOST) {
@@ -232,22 +282,34 @@ final class Proxy extends Actor<Object> {
                 reportHeld(lostReason());
                 return;
             }
+            final long epoch = route.peer.sendEpoch();
+            if (epoch == 0) {
+                scheduleRetry();
+                return;
+            }
             final Held next = held.peek();
-            heldView.wrap(next.bytes());
-            final long result = publication.offer(heldView, 0, next.bytes().length);
+            heldView.wrap(next.bytes);
+            if (next.epoch != epoch) {
+                heldView.putLong(epochAt, epoch, Wire.ORDER);
+                if (tag != null) {
+                    tag.sign(next.bytes, next.length, route.peer.tagContext, publication.sessionId());
+                }
+                next.epoch = epoch;
+            }
+            final long result = publication.offer(heldView, 0, next.length + tagLength);
             if (result > 0) {
-                node.sent.offer(new Sent(route, result, next.messages()));
-                node.sentMessages.add(next.messages().length);
-                heldMessages -= next.messages().length;
+                node.sent.offer(new Sent(route, result, epoch, next.messages));
+                node.sentMessages.add(next.messages.length);
+                heldMessages -= next.messages.length;
                 held.poll();
             } else if (isTransient(result)) {
                 scheduleRetry();
                 return;
             } else {
-                heldMessages -= next.messages().length;
+                heldMessages -= next.messages.length;
                 held.poll();
                 node.undelivered(route, "the publication refused them: " + Publication.errorString(result),
-                        next.messages());
+                        next.messages);
             }
         }
     }
@@ -257,15 +319,18 @@ final class Proxy extends Actor<Object> {
                 || result == Publication.ADMIN_ACTION;
     }
 
-    /** Holds the current batch, its {@code frameLength} bytes with the tag, or reports it if the bound would be passed. */
-    private void hold(int frameLength) {
+    /**
+     * Holds the current batch, addressed to and signed for {@code epoch} (0: not yet), or reports
+     * it if the bound would be passed.
+     */
+    private void hold(long epoch) {
         if (heldMessages + count > maxPendingMessages) {
             node.undelivered(route, (route.peer.state() == PeerState.CONNECTED
                     ? "back-pressure: the peer does not take messages as fast as they are sent"
                     : "the peer is not connected") + ", and " + heldMessages + " message(s) are already held (maxPendingMessages "
                     + maxPendingMessages + ")", Arrays.copyOf(messages, count));
         } else {
-            held.add(new Held(Arrays.copyOf(batch.byteArray(), frameLength), Arrays.copyOf(messages, count)));
+            held.add(new Held(Arrays.copyOf(batch.byteArray(), length + tagLength), length, Arrays.copyOf(messages, count), epoch));
             heldMessages += count;
             scheduleRetry();
         }
@@ -299,7 +364,7 @@ final class Proxy extends Actor<Object> {
         }
         final List<Object> all = new ArrayList<>(heldMessages);
         for (Held h : held) {
-            all.addAll(Arrays.asList(h.messages()));
+            all.addAll(Arrays.asList(h.messages));
         }
         held.clear();
         heldMessages = 0;

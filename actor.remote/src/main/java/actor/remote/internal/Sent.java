@@ -6,7 +6,8 @@ package actor.remote.internal;
  *
  * @param route    where it went
  * @param position the publication's position after the batch (what {@code offer} returned)
+ * @param epoch    the peer's epoch the batch was addressed to ({@link Peer#sendEpoch()})
  * @param messages the batch's messages, in order
  */
-record Sent(Route route, long position, Object[] messages) {
+record Sent(Route route, long position, long epoch, Object[] messages) {
 }

@@ -12,9 +12,10 @@ import org.agrona.concurrent.UnsafeBuffer;
  * <pre>
  * header  kind:byte version:byte flags:short incarnation:long
  *         nameLength:short name:bytes endpointLength:short endpoint:bytes      (UTF-8)
- * DATA    targetLength:short target:bytes count:int
+ * DATA    epoch:long targetLength:short target:bytes count:int
  *         count x (typeId:int length:int bytes)        one batch for one exported actor, in send order
- * STATUS  count:int
+ *         count x (contextLength:short context:bytes typeId:int length:int bytes)   with {@link #FLAG_CONTEXT}
+ * STATUS  epoch:long count:int
  *         count x (sessionId:int joinPosition:long position:long)
  * IDENTIFY requestId:long targetLength:short target:bytes count:int count x typeId:int
  * IDENTITY requestId:long exported:byte count:int count x (typeId:int verdict:byte)
@@ -22,13 +23,28 @@ import org.agrona.concurrent.UnsafeBuffer;
  * tag     16 bytes, after the body, when the flags have {@link #FLAG_AUTHENTICATED} ({@link FrameTag})
  * </pre>
  *
- * Version 2 added the tag and its flag; a node of version 1 sees frames of another version.
+ * Version 2 added the tag and its flag; version 3 the epochs. A node of an earlier version sees
+ * frames of another version.
+ *
+ * A DATA frame from a node whose system has a {@link actor.api.ContextPropagator} has the
+ * {@link #FLAG_CONTEXT} flag, and each of its messages is preceded by the sender's context as the
+ * propagator wrote it ({@link actor.api.ContextPropagator#toWire}: US-ASCII, such as a W3C
+ * {@code traceparent}; empty for none). A receiving node with a propagator sends the message on to
+ * its actor in that context; one without skips it.
  *
  * A STATUS goes from a node to one peer, on the publication to it: for each image of that peer's
  * publications the node receives, the position it has delivered up to (every message before it
  * handed to its actor) and where the image joined the stream. It doubles as the heartbeat. The
  * {@link #FLAG_CLOSING} flag says the sender is closing. The incarnation tells a restarted node
- * from its previous run. An IDENTIFY asks a peer whether it exports a name for messages of the
+ * from its previous run.
+ *
+ * <p>The epoch fences off what a sender sent before its receiver restarted or lost it. Each node
+ * draws, for each peer, a random epoch (never 0): when it meets the peer (so anew when it
+ * restarts), and again when it has not heard from the peer for nearly the peer timeout. Its STATUS
+ * to the peer carries it; the peer writes the latest it got in each DATA it sends, and sends no DATA
+ * before it has one. A DATA whose epoch is not the receiver's current one for its sender was sent
+ * before the fence: it is dropped unread, and its sender, which learns the new epoch from the
+ * receiver's next STATUS, reports it undelivered. An IDENTIFY asks a peer whether it exports a name for messages of the
  * types listed; the IDENTITY answers it, with a verdict per type ({@link #ACCEPTED},
  * {@link #UNKNOWN_TYPE}, {@link #REFUSED_TYPE}).
  *
@@ -52,17 +68,21 @@ final class Wire {
     static final byte UNKNOWN_TYPE = 1;
     /** IDENTITY verdict: the node knows the type, and the export does not take it. */
     static final byte REFUSED_TYPE = 2;
-    static final byte VERSION = 2;
+    static final byte VERSION = 3;
     /** STATUS flag: the sender is closing; what it has not confirmed will not be confirmed. */
     static final short FLAG_CLOSING = 1;
     /** Flag of every kind: a {@link FrameTag#LENGTH}-byte tag follows the body (the sender has a secret). */
     static final short FLAG_AUTHENTICATED = 2;
+    /** On DATA: each message is preceded by its sender's context. */
+    static final short FLAG_CONTEXT = 4;
 
     static final int KIND_OFFSET = 0;
     static final int VERSION_OFFSET = 1;
     static final int FLAGS_OFFSET = 2;
     static final int INCARNATION_OFFSET = 4;
     static final int NAME_OFFSET = 12;
+    /** Bytes of the epoch that starts a DATA and a STATUS body. */
+    static final int EPOCH_LENGTH = 8;
     /** Bytes of one STATUS entry. */
     static final int STATUS_ENTRY_LENGTH = 4 + 8 + 8;
 

@@ -84,7 +84,7 @@ class AuthenticationTest {
         stranger.send(stranger.signed(data, OTHER_SECRET));
         stranger.send(stranger.signed(FrameBuilder.header(Wire.IDENTIFY, RawPeer.INCARNATION, "stranger", peer.endpoint)
                 .l(7).str(RawPeer.PINGS).i(1).i(peer.typeId(Ping.class)).bytes(), OTHER_SECRET));
-        stranger.send(stranger.signed(FrameBuilder.header(Wire.STATUS, RawPeer.INCARNATION, RawPeer.NAME, peer.endpoint)
+        stranger.send(stranger.signed(FrameBuilder.header(Wire.STATUS, RawPeer.INCARNATION, RawPeer.NAME, peer.endpoint).l(FrameBuilder.EPOCH)
                 .i(0).bytes(), OTHER_SECRET));
         stranger.send(new byte[] {1, 2, 3});
         awaitRejected(before + 5);
@@ -120,9 +120,9 @@ class AuthenticationTest {
     @Test
     void aSessionIsBoundToTheNodeOfItsFirstFrameAndANewIncarnationRebindsIt() throws InterruptedException {
         final long before = peer.node.rejectedFrames();
-        peer.send(peer.authentic(FrameBuilder.data(RawPeer.INCARNATION, "impostor", peer.endpoint, RawPeer.PINGS).i(1)
+        peer.send(peer.authentic(FrameBuilder.data(RawPeer.INCARNATION, "impostor", peer.endpoint, peer.epoch(), RawPeer.PINGS).i(1)
                 .message(peer.typeId(Ping.class), peer.encode(new Ping(4, "as another node"))).bytes()));
-        peer.send(peer.authentic(FrameBuilder.header(Wire.STATUS, RawPeer.INCARNATION, "impostor", peer.endpoint).i(0).bytes()));
+        peer.send(peer.authentic(FrameBuilder.header(Wire.STATUS, RawPeer.INCARNATION, "impostor", peer.endpoint).l(FrameBuilder.EPOCH).i(0).bytes()));
         awaitRejected(before + 2);
         assertEquals(List.of(), peer.deliveredUntilTheNodeGoesOn());
         final List<String> reports = reportsAfterTheInterval();
@@ -132,7 +132,7 @@ class AuthenticationTest {
         assertFalse(peer.node.peerNames().contains("impostor"));
 
         final long restarted = RawPeer.INCARNATION + 1;
-        peer.send(peer.authentic(FrameBuilder.data(restarted, RawPeer.NAME, peer.endpoint, RawPeer.PINGS).i(1)
+        peer.send(peer.authentic(FrameBuilder.data(restarted, RawPeer.NAME, peer.endpoint, peer.epoch(), RawPeer.PINGS).i(1)
                 .message(peer.typeId(Ping.class), peer.encode(new Ping(5, "from the next incarnation"))).bytes()));
         assertEquals(new Ping(5, "from the next incarnation"), peer.delivered.expectMessage(Duration.ofSeconds(10)),
                 "the same node, restarted on the same publication");

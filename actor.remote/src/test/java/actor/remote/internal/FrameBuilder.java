@@ -9,6 +9,9 @@ import org.agrona.ExpandableArrayBuffer;
  */
 final class FrameBuilder {
 
+    /** An epoch for frames where its value does not matter (any but 0, which no node draws). */
+    static final long EPOCH = 0x0E90C4L;
+
     private final ExpandableArrayBuffer buffer = new ExpandableArrayBuffer(64);
     private int length;
 
@@ -17,9 +20,9 @@ final class FrameBuilder {
         return new FrameBuilder().b(kind).b(Wire.VERSION).s(0).l(incarnation).str(name).str(endpoint);
     }
 
-    /** A DATA frame's header and target, before its count. */
-    static FrameBuilder data(long incarnation, String name, String endpoint, String target) {
-        return header(Wire.DATA, incarnation, name, endpoint).str(target);
+    /** A DATA frame's header, epoch and target, before its count. */
+    static FrameBuilder data(long incarnation, String name, String endpoint, long epoch, String target) {
+        return header(Wire.DATA, incarnation, name, endpoint).l(epoch).str(target);
     }
 
     FrameBuilder b(int value) {

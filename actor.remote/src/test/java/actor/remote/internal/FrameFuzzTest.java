@@ -109,6 +109,12 @@ class FrameFuzzTest {
                 assertWithin(frame.targetAt(), frame.targetLength(), end);
                 int at = frame.entriesAt();
                 for (int i = 0; i < frame.count(); i++) {
+                    if (frame.contextual()) {
+                        assertWithin(at, 2, end);
+                        final int contextLength = buffer.getShort(at, Wire.ORDER) & 0xFFFF;
+                        assertWithin(at + 2, contextLength, end);
+                        at += 2 + contextLength;
+                    }
                     assertWithin(at, 8, end);
                     final int length = buffer.getInt(at + 4, Wire.ORDER);
                     assertWithin(at + 8, length, end);
@@ -164,17 +170,21 @@ class FrameFuzzTest {
     private static void warmUp() {
         final FrameBuilder header = FrameBuilder.header(Wire.DATA, 1, "a", "localhost:1");
         final List<byte[]> frames = List.of(
-                FrameBuilder.data(1, "a", "localhost:1", "t").i(1).message(1, new byte[2]).bytes(),
-                FrameBuilder.header(Wire.STATUS, 1, "a", "localhost:1").i(0).bytes(),
+                FrameBuilder.data(1, "a", "localhost:1", FrameBuilder.EPOCH, "t").i(1).message(1, new byte[2]).bytes(),
+                FrameBuilder.header(Wire.STATUS, 1, "a", "localhost:1").l(FrameBuilder.EPOCH).i(0).bytes(),
                 FrameBuilder.header(Wire.IDENTIFY, 1, "a", "localhost:1").l(1).str("t").i(1).i(5).bytes(),
                 FrameBuilder.header(Wire.IDENTITY, 1, "a", "localhost:1").l(1).b(1).i(1).i(5).b(0).str("T").bytes(),
                 new byte[] {Wire.DATA},
                 new FrameBuilder().b(Wire.DATA).b(Wire.VERSION).s(0).l(1).s(500).bytes(),
-                FrameBuilder.data(1, "a", "localhost:1", "t").i(-1).bytes(),
-                FrameBuilder.data(1, "a", "localhost:1", "t").i(9).bytes(),
-                FrameBuilder.data(1, "a", "localhost:1", "t").i(1).i(1).i(-1).bytes(),
-                FrameBuilder.data(1, "a", "localhost:1", "t").i(1).i(1).i(90).bytes(),
-                FrameBuilder.data(1, "a", "localhost:1", "t").i(0).b(0).bytes(),
+                FrameBuilder.data(1, "a", "localhost:1", FrameBuilder.EPOCH, "t").i(-1).bytes(),
+                FrameBuilder.data(1, "a", "localhost:1", FrameBuilder.EPOCH, "t").i(9).bytes(),
+                FrameBuilder.data(1, "a", "localhost:1", FrameBuilder.EPOCH, "t").i(1).i(1).i(-1).bytes(),
+                FrameBuilder.data(1, "a", "localhost:1", FrameBuilder.EPOCH, "t").i(1).i(1).i(90).bytes(),
+                FrameBuilder.data(1, "a", "localhost:1", FrameBuilder.EPOCH, "t").i(0).b(0).bytes(),
+                new FrameBuilder().b(Wire.DATA).b(Wire.VERSION).s(Wire.FLAG_CONTEXT).l(1).str("a").str("localhost:1")
+                        .l(FrameBuilder.EPOCH).str("t").i(1).str("00-ab").message(1, new byte[2]).bytes(),
+                new FrameBuilder().b(Wire.DATA).b(Wire.VERSION).s(Wire.FLAG_CONTEXT).l(1).str("a").str("localhost:1")
+                        .l(FrameBuilder.EPOCH).str("t").i(1).s(500).i(1).i(0).bytes(),
                 FrameBuilder.header((byte) 9, 1, "a", "localhost:1").bytes(),
                 FrameBuilder.header(Wire.IDENTITY, 1, "a", "localhost:1").l(1).b(3).bytes(),
                 FrameBuilder.header(Wire.IDENTITY, 1, "a", "localhost:1").l(1).b(1).i(1).i(5).b(9).bytes(),
@@ -282,16 +292,23 @@ class FrameFuzzTest {
                 .str(peer.endpoint);
     }
 
-    /** DATA to the ping sink, the request sink or no export, with up to three messages. */
+    /**
+     * DATA to the ping sink, the request sink or no export, with up to three messages, each with a
+     * sender's context (a node without a propagator skips it) when the flags say so.
+     */
     private static Arbitrary<byte[]> data() {
         final Arbitrary<Object> ping = Combinators.combine(Arbitraries.integers(), Arbitraries.strings().ofMaxLength(12))
                 .as(Ping::new);
         final Arbitrary<Object> request = Arbitraries.integers().map(n -> new Request(n, n % 2 == 0
                 ? peer.delivered.ref() : replyTo()));
         return Combinators.combine(Arbitraries.of(RawPeer.PINGS, RawPeer.REQUESTS, "nobody"),
-                Arbitraries.oneOf(ping, request).list().ofMaxSize(3)).as((target, messages) -> {
-                    final FrameBuilder frame = header(Wire.DATA, 0).str(target).i(messages.size());
+                Arbitraries.of(0, (int) Wire.FLAG_CONTEXT), Arbitraries.strings().ascii().ofMaxLength(60),
+                Arbitraries.oneOf(ping, request).list().ofMaxSize(3)).as((target, flags, context, messages) -> {
+                    final FrameBuilder frame = header(Wire.DATA, flags).l(peer.epoch()).str(target).i(messages.size());
                     for (Object message : messages) {
+                        if (flags != 0) {
+                            frame.str(context);
+                        }
                         frame.message(peer.node.registry.entryFor(message).id(), peer.encode(message));
                     }
                     return frame.bytes();
@@ -307,7 +324,7 @@ class FrameFuzzTest {
         final Arbitrary<byte[]> entry = Combinators.combine(Arbitraries.integers(), Arbitraries.longs(), Arbitraries.longs())
                 .as((session, join, position) -> new FrameBuilder().i(session).l(join).l(position).bytes());
         return Combinators.combine(Arbitraries.of(0, (int) Wire.FLAG_CLOSING), entry.list().ofMaxSize(3)).as((flags, entries) -> {
-            final FrameBuilder frame = header(Wire.STATUS, flags).i(entries.size());
+            final FrameBuilder frame = header(Wire.STATUS, flags).l(FrameBuilder.EPOCH).i(entries.size());
             entries.forEach(frame::raw);
             return frame.bytes();
         });

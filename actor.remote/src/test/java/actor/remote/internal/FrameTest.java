@@ -30,11 +30,11 @@ class FrameTest {
     }
 
     private static byte[] validData() {
-        return header(Wire.DATA).str("sink").i(2).message(11, new byte[] {1, 2, 3}).message(12, new byte[0]).bytes();
+        return header(Wire.DATA).l(FrameBuilder.EPOCH).str("sink").i(2).message(11, new byte[] {1, 2, 3}).message(12, new byte[0]).bytes();
     }
 
     private static byte[] validStatus() {
-        return header(Wire.STATUS).i(2).i(1).l(0).l(64).i(2).l(32).l(96).bytes();
+        return header(Wire.STATUS).l(FrameBuilder.EPOCH).i(2).i(1).l(0).l(64).i(2).l(32).l(96).bytes();
     }
 
     private static byte[] validIdentify() {
@@ -65,16 +65,33 @@ class FrameTest {
         assertEquals(new NodeAddress(NAME, ENDPOINT), frame.origin());
         assertEquals(4, frame.targetLength());
         assertEquals(2, frame.count());
-        assertEquals(AT + 12 + 2 + 1 + 2 + ENDPOINT.length() + 2 + 4 + 4, frame.entriesAt());
+        assertEquals(AT + 12 + 2 + 1 + 2 + ENDPOINT.length() + 8 + 2 + 4 + 4, frame.entriesAt());
+        assertEquals(FrameBuilder.EPOCH, frame.epoch());
         assertTrue(wrap(validStatus()));
         assertEquals(2, frame.count());
+        assertEquals(FrameBuilder.EPOCH, frame.epoch());
         assertTrue(wrap(validIdentify()));
         assertEquals(77, frame.requestId());
         assertEquals(2, frame.count());
         assertTrue(wrap(validIdentity()));
         assertTrue(frame.exported());
         assertEquals(6, frame.typeLength());
-        assertTrue(wrap(header(Wire.STATUS).i(0).bytes()), "a STATUS of no entries, a heartbeat");
+        assertTrue(wrap(header(Wire.STATUS).l(FrameBuilder.EPOCH).i(0).bytes()), "a STATUS of no entries, a heartbeat");
+    }
+
+    @Test
+    void aDataFrameWithContextsIsCheckedContextByContext() {
+        final FrameBuilder contextual = new FrameBuilder().b(Wire.DATA).b(Wire.VERSION).s(Wire.FLAG_CONTEXT).l(5).str(NAME)
+                .str(ENDPOINT).l(FrameBuilder.EPOCH).str("sink").i(2);
+        final int entries = contextual.bytes().length;
+        assertTrue(wrap(contextual.str("00-trace").message(11, new byte[] {1, 2, 3}).str("").message(12, new byte[0]).bytes()));
+        assertTrue(frame.contextual());
+        assertEquals(2, frame.count());
+        assertEquals(AT + entries, frame.entriesAt());
+        assertFalse(wrap(validData()) && frame.contextual(), "a DATA without the flag has no contexts");
+        final byte[] pastTheEnd = new FrameBuilder().b(Wire.DATA).b(Wire.VERSION).s(Wire.FLAG_CONTEXT).l(5).str(NAME)
+                .str(ENDPOINT).l(FrameBuilder.EPOCH).str("sink").i(1).s(40).raw(new byte[10]).bytes();
+        assertMalformed(pastTheEnd, "context length 40 past the frame's end (" + pastTheEnd.length + " bytes)");
     }
 
     @Test
@@ -136,30 +153,39 @@ class FrameTest {
 
     @Test
     void aDataBatchIsCheckedToItsLastMessageBeforeAnyIsUsed() {
-        assertMalformed(header(Wire.DATA).s(40).raw(new byte[10]).bytes(), "target name length 40 past the frame's end (44 bytes)");
-        final FrameBuilder target = header(Wire.DATA).str("sink");
+        assertMalformed(header(Wire.DATA).l(FrameBuilder.EPOCH).s(40).raw(new byte[10]).bytes(), "target name length 40 past the frame's end (52 bytes)");
+        final FrameBuilder target = header(Wire.DATA).l(FrameBuilder.EPOCH).str("sink");
         final int length = target.bytes().length;
-        assertMalformed(header(Wire.DATA).str("sink").i(Integer.MAX_VALUE).bytes(),
+        assertMalformed(header(Wire.DATA).l(FrameBuilder.EPOCH).str("sink").i(Integer.MAX_VALUE).bytes(),
                 "message count 2147483647 (8 bytes each) past the frame's end (" + (length + 4) + " bytes)");
-        assertMalformed(header(Wire.DATA).str("sink").i(-1).bytes(), "message count -1, negative");
-        assertMalformed(header(Wire.DATA).str("sink").i(Integer.MIN_VALUE).raw(new byte[64]).bytes(),
+        assertMalformed(header(Wire.DATA).l(FrameBuilder.EPOCH).str("sink").i(-1).bytes(), "message count -1, negative");
+        assertMalformed(header(Wire.DATA).l(FrameBuilder.EPOCH).str("sink").i(Integer.MIN_VALUE).raw(new byte[64]).bytes(),
                 "message count -2147483648, negative");
-        assertMalformed(header(Wire.DATA).str("sink").i(2).message(11, new byte[3]).i(12).i(5000).raw(new byte[3]).bytes(),
+        assertMalformed(header(Wire.DATA).l(FrameBuilder.EPOCH).str("sink").i(2).message(11, new byte[3]).i(12).i(5000).raw(new byte[3]).bytes(),
                 "message length 5000 past the frame's end (" + (length + 4 + 11 + 8 + 3) + " bytes)");
-        assertMalformed(header(Wire.DATA).str("sink").i(1).i(11).i(-8).raw(new byte[8]).bytes(), "message length -8, negative");
-        assertMalformed(header(Wire.DATA).str("sink").i(2).message(11, new byte[3]).i(12).b(0).bytes(),
+        assertMalformed(header(Wire.DATA).l(FrameBuilder.EPOCH).str("sink").i(1).i(11).i(-8).raw(new byte[8]).bytes(), "message length -8, negative");
+        assertMalformed(header(Wire.DATA).l(FrameBuilder.EPOCH).str("sink").i(2).message(11, new byte[3]).i(12).b(0).bytes(),
                 "the frame ends before its message length (frame of " + (length + 4 + 11 + 5) + " bytes, 1 left)");
-        assertMalformed(header(Wire.DATA).str("sink").i(1).message(11, new byte[3]).b(0).b(0).b(0).bytes(),
+        assertMalformed(header(Wire.DATA).l(FrameBuilder.EPOCH).str("sink").i(1).message(11, new byte[3]).b(0).b(0).b(0).bytes(),
                 "3 byte(s) after the end of a DATA (frame of " + (length + 4 + 11 + 3) + " bytes)");
     }
 
     @Test
-    void statusIdentifyAndIdentityAreCheckedToTheirEnd() {
+    void anEpochIsEightBytesAndNever0() {
+        assertMalformed(header(Wire.DATA).l(0).str("sink").i(0).bytes(), "an epoch of 0, which no node draws");
+        assertMalformed(header(Wire.STATUS).l(0).i(0).bytes(), "an epoch of 0, which no node draws");
         final int status = header(Wire.STATUS).bytes().length;
-        assertMalformed(header(Wire.STATUS).i(Integer.MAX_VALUE).l(0).bytes(),
+        assertMalformed(header(Wire.STATUS).i(0).bytes(), "the frame ends before its epoch (frame of " + (status + 4)
+                + " bytes, 4 left)");
+    }
+
+    @Test
+    void statusIdentifyAndIdentityAreCheckedToTheirEnd() {
+        final int status = header(Wire.STATUS).l(FrameBuilder.EPOCH).bytes().length;
+        assertMalformed(header(Wire.STATUS).l(FrameBuilder.EPOCH).i(Integer.MAX_VALUE).l(0).bytes(),
                 "status entry count 2147483647 (20 bytes each) past the frame's end (" + (status + 12) + " bytes)");
-        assertMalformed(header(Wire.STATUS).i(-20).bytes(), "status entry count -20, negative");
-        assertMalformed(header(Wire.STATUS).i(1).i(1).l(0).l(64).i(9).bytes(),
+        assertMalformed(header(Wire.STATUS).l(FrameBuilder.EPOCH).i(-20).bytes(), "status entry count -20, negative");
+        assertMalformed(header(Wire.STATUS).l(FrameBuilder.EPOCH).i(1).i(1).l(0).l(64).i(9).bytes(),
                 "4 byte(s) after the end of a STATUS (frame of " + (status + 28) + " bytes)");
         final int identify = header(Wire.IDENTIFY).bytes().length;
         assertMalformed(header(Wire.IDENTIFY).l(1).s(300).bytes(), "target name length 300 past the frame's end ("
@@ -191,14 +217,14 @@ class FrameTest {
 
     @Test
     void theSendersEndpointAndNameAreHostPortAndANodeName() {
-        assertTrue(wrap(FrameBuilder.header(Wire.STATUS, 5, NAME, "127.0.0.1:41003|mtu=8192|ttl=9|linger=0|tags=777")
+        assertTrue(wrap(FrameBuilder.header(Wire.STATUS, 5, NAME, "127.0.0.1:41003|mtu=8192|ttl=9|linger=0|tags=777").l(FrameBuilder.EPOCH)
                 .i(0).bytes()), "the frame's structure is sound");
         assertEquals("the header's endpoint = '127.0.0.1:41003|mtu=8192|ttl=9|linger=0|tags=777': the port must be a "
                 + "number in [1, 65535]", assertThrows(MalformedFrameException.class, frame::origin).getMessage());
-        assertTrue(wrap(FrameBuilder.header(Wire.STATUS, 5, NAME, "evil?x=1:4").i(0).bytes()));
+        assertTrue(wrap(FrameBuilder.header(Wire.STATUS, 5, NAME, "evil?x=1:4").l(FrameBuilder.EPOCH).i(0).bytes()));
         assertTrue(assertThrows(MalformedFrameException.class, frame::origin).getMessage()
                 .startsWith("the header's endpoint = 'evil?x=1:4': the host must be"));
-        assertTrue(wrap(FrameBuilder.header(Wire.STATUS, 5, "", ENDPOINT).i(0).bytes()));
+        assertTrue(wrap(FrameBuilder.header(Wire.STATUS, 5, "", ENDPOINT).l(FrameBuilder.EPOCH).i(0).bytes()));
         assertEquals("the header's name = '': must have 1 to 64 characters",
                 assertThrows(MalformedFrameException.class, frame::origin).getMessage());
     }

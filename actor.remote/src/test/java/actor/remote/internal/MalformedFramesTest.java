@@ -112,7 +112,7 @@ class MalformedFramesTest {
     @Test
     void aBareHeaderWithAnEmptyNameAndEndpointIsReportedNotHandedToAeron() throws InterruptedException {
         assertDropped(new byte[] {1, Wire.VERSION, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-                "the frame ends before its target name length (frame of 16 bytes, 0 left)");
+                "the frame ends before its epoch (frame of 16 bytes, 0 left)");
     }
 
     @Test
@@ -120,24 +120,24 @@ class MalformedFramesTest {
         final RawPeer.Session stranger = peer.newSession();
         final String uriParameters = "127.0.0.1:41003|mtu=8192|ttl=9|linger=0|tags=777";
         assertDropped(stranger, FrameBuilder.header(Wire.STATUS, incarnations.incrementAndGet(), "stranger", uriParameters)
-                .i(0).bytes(), "the header's endpoint = '" + uriParameters + "': the port must be a number in [1, 65535]");
+                .l(FrameBuilder.EPOCH).i(0).bytes(), "the header's endpoint = '" + uriParameters + "': the port must be a number in [1, 65535]");
         assertDropped(stranger, FrameBuilder.header(Wire.STATUS, incarnations.incrementAndGet(), "stranger", "evil?x=1:4")
-                .i(0).bytes(), "the header's endpoint = 'evil?x=1:4': the host must be a DNS name, an IPv4 address, or an IPv6 "
+                .l(FrameBuilder.EPOCH).i(0).bytes(), "the header's endpoint = 'evil?x=1:4': the host must be a DNS name, an IPv4 address, or an IPv6 "
                         + "address in brackets ([v6 address]:port)");
         assertDropped(stranger, FrameBuilder.header(Wire.STATUS, incarnations.incrementAndGet(), "a b", peer.endpoint)
-                .i(0).bytes(), "the header's name = 'a b': only letters, digits, '.', '_' and '-' are allowed");
+                .l(FrameBuilder.EPOCH).i(0).bytes(), "the header's name = 'a b': only letters, digits, '.', '_' and '-' are allowed");
         assertEquals(List.of(RawPeer.NAME), peer.node.peerNames(), "no peer, and so no publication, for any of them");
     }
 
     @Test
     void countsPastTheFramesEndSizeNothingAndReadNothing() throws InterruptedException {
-        final int data = header(Wire.DATA).str(RawPeer.PINGS).bytes().length + 4;
-        assertDropped(header(Wire.DATA).str(RawPeer.PINGS).i(Integer.MAX_VALUE).bytes(),
+        final int data = header(Wire.DATA).l(FrameBuilder.EPOCH).str(RawPeer.PINGS).bytes().length + 4;
+        assertDropped(header(Wire.DATA).l(FrameBuilder.EPOCH).str(RawPeer.PINGS).i(Integer.MAX_VALUE).bytes(),
                 "message count 2147483647 (8 bytes each) past the frame's end (" + data + " bytes)");
-        final int status = header(Wire.STATUS).bytes().length + 4;
-        assertDropped(header(Wire.STATUS).i(Integer.MAX_VALUE).bytes(),
+        final int status = header(Wire.STATUS).l(FrameBuilder.EPOCH).bytes().length + 4;
+        assertDropped(header(Wire.STATUS).l(FrameBuilder.EPOCH).i(Integer.MAX_VALUE).bytes(),
                 "status entry count 2147483647 (20 bytes each) past the frame's end (" + status + " bytes)");
-        assertDropped(header(Wire.STATUS).i(-1).bytes(), "status entry count -1, negative");
+        assertDropped(header(Wire.STATUS).l(FrameBuilder.EPOCH).i(-1).bytes(), "status entry count -1, negative");
         final int identify = header(Wire.IDENTIFY).l(1).str(RawPeer.PINGS).bytes().length + 4;
         assertDropped(header(Wire.IDENTIFY).l(1).str(RawPeer.PINGS).i(Integer.MAX_VALUE).bytes(),
                 "type id count 2147483647 (4 bytes each) past the frame's end (" + identify + " bytes)");
@@ -149,7 +149,7 @@ class MalformedFramesTest {
     @Test
     void aBatchWithOneBadLengthDeliversNoneOfItsMessages() throws InterruptedException {
         final int ping = peer.typeId(Ping.class);
-        final byte[] frame = FrameBuilder.data(RawPeer.INCARNATION, RawPeer.NAME, peer.endpoint, RawPeer.PINGS).i(2)
+        final byte[] frame = peer.dataHeader(RawPeer.PINGS).i(2)
                 .message(ping, peer.encode(new Ping(-1, "before the bad one"))).i(ping).i(5000).raw(new byte[4]).bytes();
         assertDropped(frame, "message length 5000 past the frame's end (" + frame.length + " bytes)");
         final byte[] good = peer.data(RawPeer.PINGS, new Ping(-2, "before the extra byte"));
@@ -180,7 +180,7 @@ class MalformedFramesTest {
         final long incarnation = incarnations.incrementAndGet();
         final RawPeer.Session nowhere = peer.newSession();
         final ActorError.RemoteFailure failure = reportedOnce(nowhere, FrameBuilder.header(Wire.STATUS, incarnation, "nowhere",
-                "nosuch.invalid:4000").i(0).bytes());
+                "nosuch.invalid:4000").l(FrameBuilder.EPOCH).i(0).bytes());
         assertEquals("node 'nowhere' at nosuch.invalid:4000 (session " + nowhere.sessionId() + ") cannot be sent to, no "
                 + "publication to it could be added: its messages are ignored", failure.problem());
         assertInstanceOf(RegistrationException.class, failure.failure());
@@ -193,7 +193,7 @@ class MalformedFramesTest {
     }
 
     private static byte[] requestFrame(byte[] request) {
-        return FrameBuilder.data(RawPeer.INCARNATION, RawPeer.NAME, peer.endpoint, RawPeer.REQUESTS).i(1)
+        return peer.dataHeader(RawPeer.REQUESTS).i(1)
                 .message(peer.typeId(Request.class), request).bytes();
     }
 

@@ -32,7 +32,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  * sends frames written by hand. The raw peer's own valid frames say they come from node
  * {@value #NAME} at an endpoint where nothing listens; when the node has a secret, they carry the
  * tag it makes ({@link #authentic}). {@link #newSession()} adds another publication, on a session
- * of its own.
+ * of its own. Its DATA carries the epoch the node drew for it ({@link #epoch()}), which it reads from
+ * the node (it cannot hear the node's STATUS): it introduces itself with a STATUS first, as a node
+ * does, so that the node knows it before its first DATA; and the node is made never to forget it.
  */
 final class RawPeer implements AutoCloseable {
 
@@ -110,7 +112,7 @@ final class RawPeer implements AutoCloseable {
         delivered = kit.probe();
         final String nodeEndpoint = freeEndpoint();
         node = Node.start(kit.system(), configure.apply(RemoteConfig.builder().name("node").endpoint(nodeEndpoint)
-                .driverMode(DriverMode.EXTERNAL).aeronDirectory(Path.of(driver.aeronDirectoryName()))
+                .learnedPeerExpiry(RemoteConfig.MAX_DURATION).driverMode(DriverMode.EXTERNAL).aeronDirectory(Path.of(driver.aeronDirectoryName()))
                 .termLength(RemoteConfig.MIN_TERM_LENGTH).idleStrategy(() -> new BackoffIdleStrategy(1, 1, 1_000, 100_000)))
                 .build(), n -> {
                     n.export(PINGS, Ping.class, delivered.ref());
@@ -128,6 +130,15 @@ final class RawPeer implements AutoCloseable {
     /** As {@link #start(Path)}, the node's configuration changed by {@code configure} (a secret, say). */
     static RawPeer start(Path directory, UnaryOperator<RemoteConfig.Builder> configure) throws InterruptedException {
         final RawPeer peer = new RawPeer(directory, configure);
+        peer.send(peer.authentic(FrameBuilder.header(Wire.STATUS, INCARNATION, NAME, peer.endpoint).l(FrameBuilder.EPOCH).i(0)
+                .bytes()));
+        final long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!peer.node.peers.containsKey(NAME)) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("the node did not learn the raw peer from its STATUS within 10 s");
+            }
+            Thread.sleep(1);
+        }
         peer.expectTheNodeGoesOn();
         return peer;
     }
@@ -168,9 +179,19 @@ final class RawPeer implements AutoCloseable {
         return signed;
     }
 
+    /** The epoch the node takes the raw peer's DATA at now. */
+    long epoch() {
+        return node.peers.get(NAME).receiveEpoch;
+    }
+
+    /** A DATA frame's header, the node's epoch for the raw peer and {@code target}, before its count. */
+    FrameBuilder dataHeader(String target) {
+        return FrameBuilder.data(INCARNATION, NAME, endpoint, epoch(), target);
+    }
+
     /** A valid DATA frame from the raw peer to {@code target} with {@code messages}, encoded by the node's codecs. */
     byte[] data(String target, Object... messages) {
-        final FrameBuilder frame = FrameBuilder.data(INCARNATION, NAME, endpoint, target).i(messages.length);
+        final FrameBuilder frame = dataHeader(target).i(messages.length);
         for (Object message : messages) {
             frame.message(node.registry.entryFor(message).id(), encode(message));
         }

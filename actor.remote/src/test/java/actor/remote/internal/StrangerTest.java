@@ -132,13 +132,13 @@ class StrangerTest {
             awaitTrue("connected", LINE_TIMEOUT, () -> a.peerState("b") == PeerState.CONNECTED);
             final int seq = a.registry.entryOf(Seq.class).id();
             final String forB = target(there,
-                    header(Wire.DATA, 0, "a", here).str("sink").i(2).message(seq, encoded(a, new Seq(0, 999_999)))
+                    header(Wire.DATA, 0, "a", here).l(FrameBuilder.EPOCH).str("sink").i(2).message(seq, encoded(a, new Seq(0, 999_999)))
                             .message(seq, encoded(a, new Seq(1, 0))).bytes(),
-                    header(Wire.STATUS, Wire.FLAG_CLOSING, "a", here).i(0).bytes(),
+                    header(Wire.STATUS, Wire.FLAG_CLOSING, "a", here).l(FrameBuilder.EPOCH).i(0).bytes(),
                     header(Wire.IDENTIFY, 0, "stranger", here).l(1).str("sink").i(1).i(seq).bytes());
             final String forA = target(here,
-                    header(Wire.STATUS, Wire.FLAG_CLOSING, "b", there).i(0).bytes(),
-                    header(Wire.STATUS, 0, "b", there).i(1).i(a.peers.get("b").publication.sessionId()).l(0).l(1L << 40).bytes());
+                    header(Wire.STATUS, Wire.FLAG_CLOSING, "b", there).l(FrameBuilder.EPOCH).i(0).bytes(),
+                    header(Wire.STATUS, 0, "b", there).l(FrameBuilder.EPOCH).i(1).i(a.peers.get("b").publication.sessionId()).l(0).l(1L << 40).bytes());
             boolean everLost = false;
             try (ChildJvm stranger = stranger(forB, forA)) {
                 stranger.await("READY"::equals, LINE_TIMEOUT);
@@ -188,7 +188,7 @@ class StrangerTest {
             b.await("READY"::equals, LINE_TIMEOUT);
             awaitTrue("connected", LINE_TIMEOUT, () -> a.peerState("b") == PeerState.CONNECTED);
             final String forA = target(here,
-                    header(Wire.STATUS, 0, "b", there).i(1).i(a.peers.get("b").publication.sessionId()).l(0).l(1L << 40).bytes());
+                    header(Wire.STATUS, 0, "b", there).l(FrameBuilder.EPOCH).i(1).i(a.peers.get("b").publication.sessionId()).l(0).l(1L << 40).bytes());
             final AtomicLong sent = new AtomicLong();
             final AtomicBoolean stop = new AtomicBoolean();
             final Thread stream = new Thread(() -> {
