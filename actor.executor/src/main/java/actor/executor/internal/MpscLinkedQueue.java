@@ -20,13 +20,15 @@ abstract class MpscLinkedQueuePad0 {
 }
 
 /**
- * The producers' line: every offer writes both fields with an atomic instruction, in this order.
+ * The producers' line.
  * <ul>
- * <li>{@code produced}: the nodes ever offered. Incremented (atomic add, volatile) by producers
- *     before they swap their node in; read (volatile) by the consumer, the emptiness test and the
- *     size, from any thread.</li>
- * <li>{@code tail}: the node offered last, or the stub. Swapped (atomic exchange, volatile) by
- *     producers; compare-and-set by the consumer only in {@link MpscLinkedQueue#forgetTaken}.</li>
+ * <li>{@code produced} ({@link MpscLinkedQueue.Counted} only): the nodes ever offered. Incremented
+ *     (atomic add, volatile) by producers before they swap their node in; read (volatile) by the
+ *     consumer, the emptiness test and the size, from any thread.</li>
+ * <li>{@code tail}: the node offered last, or the stub. Swapped in by producers (an atomic exchange
+ *     in {@link MpscLinkedQueue.Counted}, a compare-and-set in {@link MpscLinkedQueue.Numbered});
+ *     compare-and-set by the consumer only in {@link MpscLinkedQueue.Counted#forgetTaken}; read
+ *     (volatile) by the numbered queue's emptiness test and size.</li>
  * </ul>
  */
 abstract class MpscLinkedQueueProducerFields extends MpscLinkedQueuePad0 {
@@ -55,7 +57,7 @@ abstract class MpscLinkedQueuePad1 extends MpscLinkedQueueProducerFields {
  * <li>{@code consumed}: the nodes ever taken. Written (release) by the consumer after each take;
  *     read (volatile) by the emptiness test and the size, from any thread, so that a thread which
  *     sees a take also sees what the consumer wrote before it.</li>
- * <li>{@code stub}: the head before the first take, and again after {@link MpscLinkedQueue#forgetTaken}.</li>
+ * <li>{@code stub}: the head before the first take, and again after {@link MpscLinkedQueue.Counted#forgetTaken}.</li>
  * </ul>
  */
 abstract class MpscLinkedQueueConsumerFields extends MpscLinkedQueuePad1 {
@@ -93,13 +95,22 @@ abstract class MpscLinkedQueuePad2 extends MpscLinkedQueueConsumerFields {
  *
  * <p><b>Shape.</b> A singly linked list from {@code head} to {@code tail}. {@code head} is the
  * node taken last (a stub before the first take): the nodes still queued are the ones after it. A
- * producer counts its node ({@code produced}, an atomic add), swaps it in as the tail (an atomic
- * exchange), then links the previous tail's {@code next} to it (a release store). The consumer
- * follows {@code next} (acquire reads): a take moves {@code head} to the next node, clears the old
- * head's {@code next} (so a dead node promoted to the old generation keeps no young one alive) and
- * counts the take ({@code consumed}, a release store). The node taken stays the head until the next
- * take: a caller whose nodes hold something that must not stay reachable drops it once it has the
- * node ({@link MpscMailbox.Envelope#handTo}), or calls {@link #forgetTaken} once the queue is empty.
+ * producer counts its node and swaps it in as the tail, then links the previous tail's
+ * {@code next} to it (a release store). The consumer follows {@code next} (acquire reads): a take
+ * moves {@code head} to the next node, clears the old head's {@code next} (so a dead node promoted
+ * to the old generation keeps no young one alive) and counts the take ({@code consumed}, a release
+ * store). The node taken stays the head until the next take: a caller whose nodes hold something
+ * that must not stay reachable drops it once it has the node ({@link MpscMailbox.Envelope#handTo}),
+ * or calls {@link Counted#forgetTaken} once the queue is empty.
+ *
+ * <p><b>Two ways to count an offer.</b> {@link Counted}: an atomic add on {@code produced}, then an
+ * atomic exchange of the tail (two atomic instructions, neither of which can fail).
+ * {@link Numbered}: the node takes its predecessor's number plus one and a compare-and-set swaps
+ * it in (one atomic instruction, retried if another producer swapped first); the count offered is
+ * the tail's number. The numbered offer reads the tail node, a line that another thread may have
+ * just written: it wins where one thread sends many messages (the mailbox), and lost where each
+ * offer follows another thread's write of the tail (the timers' queue, which every ask uses:
+ * docs/lab/mailbox-kinds.md).
  *
  * <p><b>A half-done insert.</b> Between a producer's count and its link the node is counted but not
  * reachable (and the nodes offered after it, linked to it, are not reachable either). Meanwhile
@@ -107,24 +118,24 @@ abstract class MpscLinkedQueuePad2 extends MpscLinkedQueueConsumerFields {
  * instructions, unless the producer lost its CPU there) and returns it; {@link #relaxedPoll},
  * {@link #peek} and {@link #drain} see the queue end before it and return null or stop. So no node
  * is lost or reordered: every node is reached through its predecessor's link, in the order of the
- * producers' exchanges, which for one producer is its order of offers.
+ * producers' swaps, which for one producer is its order of offers.
  *
- * <p><b>Ordering.</b> The count and the exchange are volatile read-modify-writes, and
- * {@link #isEmpty} and {@link #size} read both counts volatile, so an offer and a later volatile
+ * <p><b>Ordering.</b> The swap (and the counted queue's add) are volatile read-modify-writes, and
+ * {@link #isEmpty} and {@link #size} read the counts volatile, so an offer and a later volatile
  * access of the producer take part in the single total order the callers' Dekker-style arguments
  * use ({@link MpscMailbox}, {@link Timers#enqueue}): a thread that writes a flag (volatile) and
- * then finds the queue empty read {@code produced} before the offer's count, so that producer's
+ * then finds the queue empty read the count offered before the offer's swap, so that producer's
  * later read of the flag sees it. What a producer wrote into its node before the offer happens-before
  * the consumer's use of it (the link's release store, the consumer's acquire read of {@code next}).
  *
  * <p>Threading: {@link #offer} from any thread; {@link #isEmpty} and {@link #size} from any thread
  * (racy unless the caller excludes offers); {@link #poll}, {@link #relaxedPoll}, {@link #peek},
- * {@link #drain} and {@link #forgetTaken} from one consumer thread at a time, the caller handing
- * that role over with a happens-before edge.
+ * {@link #drain} and {@link Counted#forgetTaken} from one consumer thread at a time, the caller
+ * handing that role over with a happens-before edge.
  *
  * @param <N> the nodes' class
  */
-final class MpscLinkedQueue<N extends MpscLinkedQueue.Node> extends MpscLinkedQueuePad2 {
+abstract class MpscLinkedQueue<N extends MpscLinkedQueue.Node> extends MpscLinkedQueuePad2 {
 
     private static final VarHandle VH_PRODUCED;
     private static final VarHandle VH_TAIL;
@@ -144,14 +155,18 @@ final class MpscLinkedQueue<N extends MpscLinkedQueue.Node> extends MpscLinkedQu
     }
 
     /**
-     * What a queue's element extends: its link. A node is offered at most once, to one queue.
+     * What a queue's element extends: its link and, in a {@link Numbered} queue, its number. A node
+     * is offered at most once, to one queue.
      *
      * <p>Threading: {@code next} is written once (release) by the producer of the node queued after
      * this one, read (acquire) by the consumer, and cleared (plain) by the consumer once it has
-     * moved past this node, after which nobody writes it again.
+     * moved past this node, after which nobody writes it again. {@code number} is written (plain)
+     * by its producer before the compare-and-set that publishes the node as the tail, and read by
+     * whoever reads the node from the tail (volatile or acquire) afterwards.
      */
     abstract static class Node {
         private Node next;
+        private int number;
     }
 
     /** The head of an empty queue. */
@@ -159,14 +174,14 @@ final class MpscLinkedQueue<N extends MpscLinkedQueue.Node> extends MpscLinkedQu
     }
 
     /** An empty queue. Publish it safely (a final field), as its fields are plain until first used. */
-    MpscLinkedQueue() {
+    private MpscLinkedQueue() {
         super(new Stub());
         head = stub;
         tail = stub;
     }
 
-    /** Any thread: queues {@code node}, which has never been offered. Lock-free, wait-free for the producer. */
-    void offer(N node) {
+    /** Any thread: queues {@code node}, which has never been offered. Lock-free. */
+    final void offer(N node) {
         link(append(node), node);
     }
 
@@ -177,10 +192,7 @@ final class MpscLinkedQueue<N extends MpscLinkedQueue.Node> extends MpscLinkedQu
      *
      * @return the previous tail, for {@link #link}
      */
-    Node append(N node) {
-        VH_PRODUCED.getAndAdd(this, 1L);
-        return (Node) VH_TAIL.getAndSet(this, node);
-    }
+    abstract Node append(N node);
 
     /** The second half of {@link #offer}: makes {@code node} reachable from {@code previous}, the tail it replaced. */
     static void link(Node previous, Node node) {
@@ -193,9 +205,9 @@ final class MpscLinkedQueue<N extends MpscLinkedQueue.Node> extends MpscLinkedQu
      * Any thread: whether nothing is queued. A node counted but not yet linked (a half-done insert)
      * counts as queued. Reads the consumer's count, then the producers' (both volatile).
      */
-    boolean isEmpty() {
+    final boolean isEmpty() {
         final long taken = (long) VH_CONSUMED.getVolatile(this);
-        return taken == (long) VH_PRODUCED.getVolatile(this);
+        return (int) taken == producedLow32();
     }
 
     /**
@@ -203,21 +215,26 @@ final class MpscLinkedQueue<N extends MpscLinkedQueue.Node> extends MpscLinkedQu
      * no offer runs, otherwise a snapshot that was true at some moment between the two reads.
      * Never negative: it reads the consumer's count first, and a node is counted before it is taken.
      */
-    int size() {
+    final int size() {
         final long taken = (long) VH_CONSUMED.getVolatile(this);
-        final long offered = (long) VH_PRODUCED.getVolatile(this);
-        return (int) Math.min(offered - taken, Integer.MAX_VALUE);
+        return producedLow32() - (int) taken;
     }
+
+    /**
+     * Any thread: the low 32 bits of the count of nodes ever offered, read volatile. Counts are
+     * compared in 32 bits: exact while fewer than 2^31 nodes are queued at once.
+     */
+    abstract int producedLow32();
 
     /**
      * Consumer: takes the first node; null only if none is counted. If the first node is counted
      * but not yet linked (a half-done insert), spins until its producer links it.
      */
-    N poll() {
+    final N poll() {
         final Node last = head;
         Node first = (Node) VH_NEXT.getAcquire(last);
         if (first == null) {
-            if (consumed == (long) VH_PRODUCED.getVolatile(this)) {
+            if ((int) consumed == producedLow32()) {
                 return null;
             }
             // NOTE: a producer counted a node and has yet to link it (it links within a few
@@ -232,7 +249,7 @@ final class MpscLinkedQueue<N extends MpscLinkedQueue.Node> extends MpscLinkedQu
     }
 
     /** Consumer: takes the first node if it is linked; null if nothing is queued or the first node's insert is half done. */
-    N relaxedPoll() {
+    final N relaxedPoll() {
         final Node last = head;
         final Node first = (Node) VH_NEXT.getAcquire(last);
         return first == null ? null : take(last, first);
@@ -240,7 +257,7 @@ final class MpscLinkedQueue<N extends MpscLinkedQueue.Node> extends MpscLinkedQu
 
     /** Consumer: the first node, left queued; null as for {@link #relaxedPoll}. */
     @SuppressWarnings("unchecked")
-    N peek() {
+    final N peek() {
         return (N) VH_NEXT.getAcquire(head);
     }
 
@@ -252,7 +269,7 @@ final class MpscLinkedQueue<N extends MpscLinkedQueue.Node> extends MpscLinkedQu
      *
      * @return the nodes taken
      */
-    int drain(Consumer<? super N> consumer, int limit) {
+    final int drain(Consumer<? super N> consumer, int limit) {
         int taken = 0;
         N node;
         while (taken < limit && (node = relaxedPoll()) != null) {
@@ -260,26 +277,6 @@ final class MpscLinkedQueue<N extends MpscLinkedQueue.Node> extends MpscLinkedQu
             consumer.accept(node);
         }
         return taken;
-    }
-
-    /**
-     * Consumer, when a poll found the queue empty: makes the stub the head again, so that the queue
-     * no longer holds the node taken last. Does nothing if an offer came in meanwhile (that node
-     * links to the one taken last, and the next take lets go of it), or if nothing was taken since
-     * the last call. Costs a compare-and-set on the producers' line, so it suits a consumer that
-     * then idles, not one that takes a node at a time.
-     */
-    void forgetTaken() {
-        final Node last = head;
-        if (last == stub || VH_NEXT.getAcquire(last) != null) {
-            return;
-        }
-        // NOTE: the stub's next is null (the take that moved past it cleared it, and no producer
-        // writes it again until it is the tail once more): the successful compare-and-set publishes
-        // that to the producer whose exchange returns the stub, which then links its node to it.
-        if (VH_TAIL.compareAndSet(this, last, stub)) {
-            head = stub;
-        }
     }
 
     @SuppressWarnings("unchecked")
@@ -291,5 +288,73 @@ final class MpscLinkedQueue<N extends MpscLinkedQueue.Node> extends MpscLinkedQu
         head = first;
         VH_CONSUMED.setRelease(this, consumed + 1);
         return (N) first;
+    }
+
+    /**
+     * The queue whose offer is an atomic add on the count, then an atomic exchange of the tail: for
+     * the timers' queue of new schedules, and the one that can let go of the node taken last.
+     *
+     * @param <N> the nodes' class
+     */
+    static final class Counted<N extends Node> extends MpscLinkedQueue<N> {
+
+        @Override
+        Node append(N node) {
+            VH_PRODUCED.getAndAdd(this, 1L);
+            return (Node) VH_TAIL.getAndSet(this, node);
+        }
+
+        @Override
+        int producedLow32() {
+            return (int) (long) VH_PRODUCED.getVolatile(this);
+        }
+
+        /**
+         * Consumer, when a poll found the queue empty: makes the stub the head again, so that the queue
+         * no longer holds the node taken last. Does nothing if an offer came in meanwhile (that node
+         * links to the one taken last, and the next take lets go of it), or if nothing was taken since
+         * the last call. Costs a compare-and-set on the producers' line, so it suits a consumer that
+         * then idles, not one that takes a node at a time. (A {@link Numbered} queue cannot: a
+         * producer that read the stub before such a reset and swapped after it would number its
+         * node from the stub's old number.)
+         */
+        void forgetTaken() {
+            final Node last = head;
+            if (last == stub || VH_NEXT.getAcquire(last) != null) {
+                return;
+            }
+            // NOTE: the stub's next is null (the take that moved past it cleared it, and no producer
+            // writes it again until it is the tail once more): the successful compare-and-set publishes
+            // that to the producer whose exchange returns the stub, which then links its node to it.
+            if (VH_TAIL.compareAndSet(this, last, stub)) {
+                head = stub;
+            }
+        }
+    }
+
+    /**
+     * The queue whose offer is one compare-and-set of the tail, the node numbered after the tail it
+     * replaces: for the MPSC mailbox, where a sender's offers follow each other.
+     *
+     * @param <N> the nodes' class
+     */
+    static final class Numbered<N extends Node> extends MpscLinkedQueue<N> {
+
+        @Override
+        Node append(N node) {
+            Node last;
+            do {
+                // NOTE: acquire: the number of the node read was written before the
+                // compare-and-set that made it the tail.
+                last = (Node) VH_TAIL.getAcquire(this);
+                ((Node) node).number = last.number + 1;
+            } while (!VH_TAIL.compareAndSet(this, last, node));
+            return last;
+        }
+
+        @Override
+        int producedLow32() {
+            return ((Node) VH_TAIL.getVolatile(this)).number;
+        }
     }
 }

@@ -14,10 +14,10 @@ import java.util.function.Consumer;
  * after its offer reports what it drained.
  */
 abstract class MpscMailboxFields extends Mailbox {
-    final MpscLinkedQueue<MpscMailbox.Envelope> queue;
+    final MpscLinkedQueue.Numbered<MpscMailbox.Envelope> queue;
     final CopyQueue.EnvelopeSink late;
 
-    MpscMailboxFields(int index, MpscLinkedQueue<MpscMailbox.Envelope> queue,
+    MpscMailboxFields(int index, MpscLinkedQueue.Numbered<MpscMailbox.Envelope> queue,
                       CopyQueue.EnvelopeSink late) {
         super(index);
         this.queue = queue;
@@ -36,7 +36,7 @@ abstract class MpscMailboxPad2 extends MpscMailboxFields {
     byte c140, c141, c142, c143, c144, c145, c146, c147, c150, c151, c152, c153, c154, c155, c156, c157;
     byte c160, c161, c162, c163, c164, c165, c166, c167, c170, c171, c172, c173, c174, c175, c176, c177;
 
-    MpscMailboxPad2(int index, MpscLinkedQueue<MpscMailbox.Envelope> queue,
+    MpscMailboxPad2(int index, MpscLinkedQueue.Numbered<MpscMailbox.Envelope> queue,
                     CopyQueue.EnvelopeSink late) {
         super(index, queue, late);
     }
@@ -61,9 +61,9 @@ abstract class MpscMailboxPad2 extends MpscMailboxFields {
  * it under the lock hand the consumer side over.
  *
  * <p><b>No lost wake-up, without the lock.</b> The accesses the argument uses are sequentially
- * consistent: the queue's {@code offer} counts the envelope with an atomic add and swaps it in as
- * the tail with an atomic exchange (volatile read-modify-writes), its emptiness test reads both
- * counts volatile, and {@code owner}, {@code sleeping} and {@code closed} are read and written
+ * consistent: the queue's {@code offer} numbers the envelope and swaps it in as the tail with a
+ * compare-and-set (a volatile read-modify-write, {@link MpscLinkedQueue.Numbered}), its emptiness
+ * test reads the consumer's count and the tail volatile, and {@code owner}, {@code sleeping} and {@code closed} are read and written
  * volatile. A sender does <em>offer; read owner; read owner.sleeping</em>. A worker going to sleep does
  * <em>write sleeping = true; read the queue's counts; read owner</em> (its re-check,
  * {@link #mayHaveWorkFor}). In the single total order of these accesses, either the worker's read of
@@ -154,7 +154,7 @@ final class MpscMailbox extends MpscMailboxPad2 {
     }
 
     MpscMailbox(int index, CopyQueue.EnvelopeSink late) {
-        super(index, new MpscLinkedQueue<>(), late);
+        super(index, new MpscLinkedQueue.Numbered<>(), late);
     }
 
     /**
@@ -171,7 +171,7 @@ final class MpscMailbox extends MpscMailboxPad2 {
         }
         final Envelope envelope = new Envelope(registration, message);
         queue.offer(envelope);
-        // NOTE: publication point: the offer's atomic add and exchange precede both volatile reads
+        // NOTE: publication point: the offer's compare-and-set precedes both volatile reads
         // below, which is what the Dekker-style arguments in the class comment rely on.
         if ((boolean) VH_CLOSED.getVolatile(this)) {
             drainLate();

@@ -93,7 +93,7 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
     @SuppressWarnings("unused")
     private volatile long parkedUntil = AWAKE;
     /** New schedules: offered by schedulers, taken by the timer thread (the queue's own rules). */
-    private final MpscLinkedQueue<Timer> incoming = new MpscLinkedQueue<>();
+    private final MpscLinkedQueue.Counted<Timer> incoming = new MpscLinkedQueue.Counted<>();
     private final Long2ObjectHashMap<Timer> byId = new Long2ObjectHashMap<>();
     /** Periodic schedules that fired during a poll, scheduled again after it. */
     private final ArrayDeque<Timer> rescheduled = new ArrayDeque<>();

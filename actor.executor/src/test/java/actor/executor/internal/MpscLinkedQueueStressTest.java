@@ -8,13 +8,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * {@link MpscLinkedQueue} under contention: more producer threads than cores offer numbered nodes
  * while one consumer takes them with every kind of take (strict and relaxed polls, drains with a
- * limit, peeks, and a forget whenever it finds the queue empty). Every node must come out exactly
+ * limit, peeks, and on the counted queue a forget whenever it finds the queue empty), for both kinds
+ * of queue. Every node must come out exactly
  * once, each producer's in its order of offers, and the counts must agree at the end. Producers
  * that lose their CPU between their exchange and their link (likely, with more threads than cores)
  * are the half-done inserts the consumer must wait for or stop at.
@@ -23,11 +25,12 @@ class MpscLinkedQueueStressTest {
 
     private static final int PER_PRODUCER = 500_000;
 
-    @Test
+    @ParameterizedTest
+    @EnumSource(MpscLinkedQueueTest.Kind.class)
     @Timeout(120)
-    void everyNodeComesOutOnceAndInEachProducersOrder() throws Exception {
+    void everyNodeComesOutOnceAndInEachProducersOrder(MpscLinkedQueueTest.Kind queueKind) throws Exception {
         final int producers = Math.max(4, 2 * Runtime.getRuntime().availableProcessors() + 1);
-        final MpscLinkedQueue<MpscLinkedQueueTest.Item> queue = new MpscLinkedQueue<>();
+        final MpscLinkedQueue<MpscLinkedQueueTest.Item> queue = queueKind.create();
         final CountDownLatch start = new CountDownLatch(1);
         final List<Thread> threads = new ArrayList<>();
         for (int p = 0; p < producers; p++) {
@@ -55,8 +58,8 @@ class MpscLinkedQueueStressTest {
                 if (item != null) {
                     check(item, next, failure);
                     taken++;
-                } else {
-                    queue.forgetTaken();
+                } else if (queue instanceof MpscLinkedQueue.Counted<MpscLinkedQueueTest.Item> counted) {
+                    counted.forgetTaken();
                 }
             } else if (kind == 1) {
                 final MpscLinkedQueueTest.Item item = queue.relaxedPoll();

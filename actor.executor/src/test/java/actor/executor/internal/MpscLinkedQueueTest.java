@@ -16,15 +16,27 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * {@link MpscLinkedQueue} on one thread: examples of each operation, a half-done insert stopped
  * between its two halves ({@link MpscLinkedQueue#append}, {@link MpscLinkedQueue#link}), and a
  * property run against a model ({@link ArrayDeque}) over random sequences of offers, half-done
- * offers, completions, polls, peeks, drains and forgets. The concurrent claims are
+ * offers, completions, polls, peeks, drains and forgets; each of both kinds of queue (the counted
+ * and the numbered offer; forgets on the counted one only). The concurrent claims are
  * {@code MpscLinkedQueueStressTest} and the jcstress tests {@code MpscLinkedQueueRaces}.
  */
 class MpscLinkedQueueTest {
+
+    /** The two kinds of queue, which differ in how an offer is counted. */
+    enum Kind {
+        COUNTED, NUMBERED;
+
+        MpscLinkedQueue<Item> create() {
+            return this == COUNTED ? new MpscLinkedQueue.Counted<>() : new MpscLinkedQueue.Numbered<>();
+        }
+    }
 
     /** A node that says which producer offered it and its place in that producer's sequence. */
     static final class Item extends MpscLinkedQueue.Node {
@@ -42,9 +54,10 @@ class MpscLinkedQueueTest {
         }
     }
 
-    @Test
-    void anEmptyQueueHasNothingToTake() {
-        final MpscLinkedQueue<Item> queue = new MpscLinkedQueue<>();
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void anEmptyQueueHasNothingToTake(Kind kind) {
+        final MpscLinkedQueue<Item> queue = kind.create();
         assertTrue(queue.isEmpty());
         assertEquals(0, queue.size());
         assertNull(queue.poll());
@@ -53,9 +66,10 @@ class MpscLinkedQueueTest {
         assertEquals(0, queue.drain(item -> { throw new AssertionError(item); }, 10));
     }
 
-    @Test
-    void nodesComeOutInOfferOrderAndTheCountsFollow() {
-        final MpscLinkedQueue<Item> queue = new MpscLinkedQueue<>();
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void nodesComeOutInOfferOrderAndTheCountsFollow(Kind kind) {
+        final MpscLinkedQueue<Item> queue = kind.create();
         final Item a = new Item(0, 0);
         final Item b = new Item(0, 1);
         final Item c = new Item(0, 2);
@@ -74,9 +88,10 @@ class MpscLinkedQueueTest {
         assertNull(queue.poll());
     }
 
-    @Test
-    void aHalfDoneInsertIsCountedButNotReachableUntilLinked() {
-        final MpscLinkedQueue<Item> queue = new MpscLinkedQueue<>();
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void aHalfDoneInsertIsCountedButNotReachableUntilLinked(Kind kind) {
+        final MpscLinkedQueue<Item> queue = kind.create();
         final Item first = new Item(0, 0);
         final Item halfDone = new Item(1, 0);
         final Item behind = new Item(2, 0);
@@ -99,9 +114,10 @@ class MpscLinkedQueueTest {
         assertTrue(queue.isEmpty());
     }
 
-    @Test
-    void aConsumerThatThrowsLeavesTheRestQueued() {
-        final MpscLinkedQueue<Item> queue = new MpscLinkedQueue<>();
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void aConsumerThatThrowsLeavesTheRestQueued(Kind kind) {
+        final MpscLinkedQueue<Item> queue = kind.create();
         final Item a = new Item(0, 0);
         final Item b = new Item(0, 1);
         queue.offer(a);
@@ -118,7 +134,7 @@ class MpscLinkedQueueTest {
 
     @Test
     void theQueueHoldsOnlyTheNodeTakenLastAndForgetsItWhenEmpty() {
-        final MpscLinkedQueue<Item> queue = new MpscLinkedQueue<>();
+        final MpscLinkedQueue.Counted<Item> queue = new MpscLinkedQueue.Counted<>();
         final MpscLinkedQueue.Node stub = queue.head;
         final Item a = new Item(0, 0);
         final Item b = new Item(0, 1);
@@ -139,7 +155,7 @@ class MpscLinkedQueueTest {
 
     @Test
     void aForgetRacingAnOfferLeavesTheOfferQueued() {
-        final MpscLinkedQueue<Item> queue = new MpscLinkedQueue<>();
+        final MpscLinkedQueue.Counted<Item> queue = new MpscLinkedQueue.Counted<>();
         final Item a = new Item(0, 0);
         final Item b = new Item(1, 0);
         queue.offer(a);
@@ -178,8 +194,8 @@ class MpscLinkedQueueTest {
      * hand out the model's nodes in order up to the first half-done one, and count them all.
      */
     @Property(tries = 500)
-    void behavesLikeAFifoThatEndsAtTheFirstHalfDoneInsert(@ForAll("runs") List<Op> run) {
-        final MpscLinkedQueue<Item> queue = new MpscLinkedQueue<>();
+    void behavesLikeAFifoThatEndsAtTheFirstHalfDoneInsert(@ForAll("runs") List<Op> run, @ForAll Kind kind) {
+        final MpscLinkedQueue<Item> queue = kind.create();
         final ArrayDeque<Item> model = new ArrayDeque<>();
         final List<Item> pending = new ArrayList<>();
         final MpscLinkedQueue.Node[] previousOf = new MpscLinkedQueue.Node[3];
@@ -228,8 +244,8 @@ class MpscLinkedQueueTest {
                     assertEquals(expected, drained);
                 }
                 case FORGET -> {
-                    if (model.isEmpty()) {
-                        queue.forgetTaken();
+                    if (model.isEmpty() && queue instanceof MpscLinkedQueue.Counted<Item> counted) {
+                        counted.forgetTaken();
                     }
                 }
             }

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Timeout;
  * that node carries must not outlive its delivery: the MPSC mailbox's envelope drops its
  * registration and message when it is run ({@link MpscMailbox.Envelope#handTo}), and the timer
  * thread lets go of the schedule taken last once its queue is empty
- * ({@link MpscLinkedQueue#forgetTaken}), so neither keeps an ended actor reachable.
+ * ({@link MpscLinkedQueue.Counted#forgetTaken}), so neither keeps an ended actor reachable.
  */
 class QueueRetentionTest {
 

@@ -22,7 +22,9 @@ import org.openjdk.jcstress.infra.results.L_Result;
  * nothing, then what the arbiter polled afterwards. A forbidden outcome carries {@code LOST},
  * {@code DUPLICATE} or {@code DISORDER} (a producer's nodes out of its order of offers). The race
  * of two producers and the consumer at once needs three CPUs; each pair of its parties is also
- * raced on its own, so that a two-CPU machine runs them all.
+ * raced on its own, so that a two-CPU machine runs them all. The numbered queue (one
+ * compare-and-set per offer, {@link MpscLinkedQueue.Numbered}) runs the races its offer changes:
+ * producers against each other, a producer against the consumer, and the half-done insert.
  */
 public final class MpscLinkedQueueRaces {
 
@@ -40,8 +42,19 @@ public final class MpscLinkedQueueRaces {
 
     /** A queue and the takes of a run; the check of the whole run. */
     abstract static class QueueState {
-        final MpscLinkedQueue<Named> queue = new MpscLinkedQueue<>();
+        final MpscLinkedQueue<Named> queue;
         final List<String> consumerTook = new ArrayList<>();
+
+        QueueState(MpscLinkedQueue<Named> queue) {
+            this.queue = queue;
+        }
+
+        /** Producer: offers nodes of these names, in order. */
+        final void offer(String... names) {
+            for (String name : names) {
+                queue.offer(new Named(name));
+            }
+        }
 
         /** Consumer: one relaxed poll, recorded. */
         final void take() {
@@ -120,16 +133,18 @@ public final class MpscLinkedQueueRaces {
     @State
     public static class TwoProducers extends QueueState {
 
+        public TwoProducers() {
+            super(new MpscLinkedQueue.Counted<>());
+        }
+
         @Actor
         public void producerA() {
-            queue.offer(new Named("a0"));
-            queue.offer(new Named("a1"));
+            offer("a0", "a1");
         }
 
         @Actor
         public void producerB() {
-            queue.offer(new Named("b0"));
-            queue.offer(new Named("b1"));
+            offer("b0", "b1");
         }
 
         @Arbiter
@@ -149,11 +164,13 @@ public final class MpscLinkedQueueRaces {
     @State
     public static class ProducerVsConsumer extends QueueState {
 
+        public ProducerVsConsumer() {
+            super(new MpscLinkedQueue.Counted<>());
+        }
+
         @Actor
         public void producer() {
-            queue.offer(new Named("a0"));
-            queue.offer(new Named("a1"));
-            queue.offer(new Named("a2"));
+            offer("a0", "a1", "a2");
         }
 
         @Actor
@@ -180,16 +197,18 @@ public final class MpscLinkedQueueRaces {
     @State
     public static class TwoProducersVsConsumer extends QueueState {
 
+        public TwoProducersVsConsumer() {
+            super(new MpscLinkedQueue.Counted<>());
+        }
+
         @Actor
         public void producerA() {
-            queue.offer(new Named("a0"));
-            queue.offer(new Named("a1"));
+            offer("a0", "a1");
         }
 
         @Actor
         public void producerB() {
-            queue.offer(new Named("b0"));
-            queue.offer(new Named("b1"));
+            offer("b0", "b1");
         }
 
         @Actor
@@ -212,6 +231,46 @@ public final class MpscLinkedQueueRaces {
      * swapped in as the tail but unreachable. After a producer's signal that its append is done,
      * the emptiness test must say not empty; no poll may return b before it is linked, nor lose a0.
      */
+    abstract static class HalfDoneState {
+        final MpscLinkedQueue<Named> queue;
+        final Named b = new Named("b");
+        volatile boolean appended;
+        MpscLinkedQueue.Node previous;
+        boolean emptyBefore;
+        String took;
+        boolean signal;
+        boolean emptyAfter;
+
+        HalfDoneState(MpscLinkedQueue<Named> queue) {
+            this.queue = queue;
+            queue.offer(new Named("a0"));
+        }
+
+        final void append() {
+            previous = queue.append(b);
+            appended = true;
+        }
+
+        final void consume() {
+            emptyBefore = queue.isEmpty();
+            final Named first = queue.relaxedPoll();
+            final Named second = queue.relaxedPoll();
+            took = (first == null ? "-" : first.name) + (second == null ? "-" : second.name);
+            signal = appended;
+            emptyAfter = queue.isEmpty();
+        }
+
+        final String outcome() {
+            MpscLinkedQueue.link(previous, b);
+            final StringBuilder rest = new StringBuilder();
+            for (Named node = queue.poll(); node != null; node = queue.poll()) {
+                rest.append(node.name);
+            }
+            return (emptyBefore ? "empty " : "notEmpty ") + took + " signal=" + signal
+                    + (emptyAfter ? " empty" : " notEmpty") + " rest " + (rest.length() == 0 ? "none" : rest);
+        }
+    }
+
     @JCStressTest
     @Description("a0 is queued; a producer appends b without linking it, then signals (volatile); the consumer tests"
             + " for emptiness, makes two relaxed polls, reads the signal and tests for emptiness again. The arbiter"
@@ -225,45 +284,25 @@ public final class MpscLinkedQueueRaces {
             + " would miss its message.")
     @Outcome(expect = FORBIDDEN, desc = "Anything else: b returned before its link, a0 lost, or b lost.")
     @State
-    public static class HalfDoneInsert {
-        final MpscLinkedQueue<Named> queue = new MpscLinkedQueue<>();
-        final Named b = new Named("b");
-        volatile boolean appended;
-        MpscLinkedQueue.Node previous;
-        boolean emptyBefore;
-        String took;
-        boolean signal;
-        boolean emptyAfter;
+    public static class HalfDoneInsert extends HalfDoneState {
 
         public HalfDoneInsert() {
-            queue.offer(new Named("a0"));
+            super(new MpscLinkedQueue.Counted<>());
         }
 
         @Actor
         public void producer() {
-            previous = queue.append(b);
-            appended = true;
+            append();
         }
 
         @Actor
         public void consumer() {
-            emptyBefore = queue.isEmpty();
-            final Named first = queue.relaxedPoll();
-            final Named second = queue.relaxedPoll();
-            took = (first == null ? "-" : first.name) + (second == null ? "-" : second.name);
-            signal = appended;
-            emptyAfter = queue.isEmpty();
+            consume();
         }
 
         @Arbiter
         public void outcome(L_Result r) {
-            MpscLinkedQueue.link(previous, b);
-            final StringBuilder rest = new StringBuilder();
-            for (Named node = queue.poll(); node != null; node = queue.poll()) {
-                rest.append(node.name);
-            }
-            r.r1 = (emptyBefore ? "empty " : "notEmpty ") + took + " signal=" + signal
-                    + (emptyAfter ? " empty" : " notEmpty") + " rest " + (rest.length() == 0 ? "none" : rest);
+            r.r1 = outcome();
         }
     }
 
@@ -278,7 +317,7 @@ public final class MpscLinkedQueueRaces {
     @Outcome(expect = FORBIDDEN, desc = "Anything else.")
     @State
     public static class StrictPollMeetsAnInsert {
-        final MpscLinkedQueue<Named> queue = new MpscLinkedQueue<>();
+        final MpscLinkedQueue<Named> queue = new MpscLinkedQueue.Counted<>();
         String polled;
 
         @Actor
@@ -313,7 +352,7 @@ public final class MpscLinkedQueueRaces {
     @Outcome(expect = FORBIDDEN, desc = "Anything else: a lost or returned twice.")
     @State
     public static class RelaxedPollMeetsAnInsert {
-        final MpscLinkedQueue<Named> queue = new MpscLinkedQueue<>();
+        final MpscLinkedQueue<Named> queue = new MpscLinkedQueue.Counted<>();
         String polled;
 
         @Actor
@@ -335,6 +374,98 @@ public final class MpscLinkedQueueRaces {
         public void outcome(L_Result r) {
             final Named rest = queue.poll();
             r.r1 = polled + " rest " + (rest == null ? "none" : rest.name);
+        }
+    }
+
+    @JCStressTest
+    @Description("As TwoProducers, on the numbered queue: the two producers' compare-and-sets of the tail race.")
+    @Outcome(id = "consumer none rest (a0a1b0b1|a0b0a1b1|a0b0b1a1|b0a0a1b1|b0a0b1a1|b0b1a0a1)", expect = ACCEPTABLE,
+            desc = "Every node once, each producer's in its order of offers.")
+    @Outcome(expect = FORBIDDEN, desc = "A node lost or duplicated, a producer's nodes out of order, or a wrong count.")
+    @State
+    public static class NumberedTwoProducers extends QueueState {
+
+        public NumberedTwoProducers() {
+            super(new MpscLinkedQueue.Numbered<>());
+        }
+
+        @Actor
+        public void producerA() {
+            offer("a0", "a1");
+        }
+
+        @Actor
+        public void producerB() {
+            offer("b0", "b1");
+        }
+
+        @Arbiter
+        public void outcome(L_Result r) {
+            r.r1 = outcome(TWO_EACH);
+        }
+    }
+
+    @JCStressTest
+    @Description("As ProducerVsConsumer, on the numbered queue.")
+    @Outcome(id = "consumer [-a012]+ rest (none|[a012]+)", expect = ACCEPTABLE,
+            desc = "The consumer took a prefix of the producer's nodes, in order, and the arbiter the rest.")
+    @Outcome(id = ".*(LOST|DUPLICATE|DISORDER|COUNT).*", expect = FORBIDDEN,
+            desc = "A node lost, duplicated or reordered, or the counts disagree at the end.")
+    @Outcome(expect = FORBIDDEN, desc = "Anything else.")
+    @State
+    public static class NumberedProducerVsConsumer extends QueueState {
+
+        public NumberedProducerVsConsumer() {
+            super(new MpscLinkedQueue.Numbered<>());
+        }
+
+        @Actor
+        public void producer() {
+            offer("a0", "a1", "a2");
+        }
+
+        @Actor
+        public void consumer() {
+            take();
+            take();
+            take();
+        }
+
+        @Arbiter
+        public void outcome(L_Result r) {
+            r.r1 = outcome(THREE_OF_ONE);
+        }
+    }
+
+    @JCStressTest
+    @Description("As HalfDoneInsert, on the numbered queue: the count is the tail's number, read by the emptiness test.")
+    @Outcome(id = "notEmpty a0- signal=false (empty|notEmpty) rest b", expect = ACCEPTABLE,
+            desc = "The consumer ran before the append was done, or saw its count without its signal.")
+    @Outcome(id = "notEmpty a0- signal=true notEmpty rest b", expect = ACCEPTABLE_INTERESTING,
+            desc = "After the append: the half-done insert is counted (not empty) and unreachable (no poll returns it).")
+    @Outcome(id = ".* signal=true empty .*", expect = FORBIDDEN,
+            desc = "The emptiness test missed a node the producer had finished counting.")
+    @Outcome(expect = FORBIDDEN, desc = "Anything else: b returned before its link, a0 lost, or b lost.")
+    @State
+    public static class NumberedHalfDoneInsert extends HalfDoneState {
+
+        public NumberedHalfDoneInsert() {
+            super(new MpscLinkedQueue.Numbered<>());
+        }
+
+        @Actor
+        public void producer() {
+            append();
+        }
+
+        @Actor
+        public void consumer() {
+            consume();
+        }
+
+        @Arbiter
+        public void outcome(L_Result r) {
+            r.r1 = outcome();
         }
     }
 }
