@@ -8,6 +8,7 @@ import actor.examples.Countdown;
 import actor.examples.Greeters;
 import actor.examples.Jobs;
 import actor.examples.Ledgers;
+import actor.examples.LogShipper;
 import actor.examples.PriceList;
 import actor.examples.Tally;
 import java.io.ByteArrayOutputStream;
@@ -38,7 +39,8 @@ class GuideExamplesTest {
     private static final Pattern PRINTS = Pattern.compile("prints ((?:`[^`]+`(?:, )?)+)");
 
     @ParameterizedTest
-    @CsvSource({"## Stash, PriceList", "## Routers, Ledgers", "## Death watch, Jobs", "## Keyed timers, Countdown", "## Receptionist, Greeters", "## Supervision, Tally"})
+    @CsvSource({"## Stash, PriceList", "## Routers, Ledgers", "## Death watch, Jobs", "## Keyed timers, Countdown", "## Receptionist, Greeters", "## Supervision, Tally",
+            "## Overload control, LogShipper"})
     void theSectionsCodeIsTheExamplesAndItPrintsWhatTheSectionSays(String heading, String example) throws IOException {
         final List<String> section = section(Files.readAllLines(GUIDE, StandardCharsets.UTF_8), heading);
         final String text = String.join(" ", section);
@@ -65,6 +67,7 @@ class GuideExamplesTest {
             case "Jobs" -> Jobs::run;
             case "Greeters" -> Greeters::run;
             case "Tally" -> Tally::run;
+            case "LogShipper" -> LogShipper::run;
             default -> Countdown::run;
         };
         run.accept(new PrintStream(bytes, true, StandardCharsets.UTF_8));
