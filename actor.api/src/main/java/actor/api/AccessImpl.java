@@ -72,6 +72,11 @@ final class AccessImpl extends ActorAccess {
     }
 
     @Override
+    public RuntimeException mailboxFull(Actor<?> actor, MailboxBound bound, Object message, String why) {
+        return new MailboxFullException(actor, bound, message.getClass().getName(), why);
+    }
+
+    @Override
     public Object timerMessage(Object tick) {
         return ActorTimers.messageOf(tick);
     }

@@ -39,6 +39,11 @@ import java.util.function.Function;
  * (counted and reported, {@link ActorError.DeadLetter}; it throws {@link ActorTerminatedException}
  * with {@linkplain ActorSystemConfig.Builder#strictSends strict sends}).
  *
+ * <p>An actor's queue is unbounded unless it is created with a {@link MailboxBound}
+ * ({@link #Actor(ActorSystem, MailboxBound)}): then at most that many of its messages are queued at
+ * once, the bound's policy decides what a send beyond that does, and {@link #trySend} offers a
+ * message without ever waiting or throwing at the bound.
+ *
  * <p>Threading: {@code send} may be called from any thread. A behaviour runs on a worker thread and
  * may create actors and send messages. Fields of a subclass need no synchronization as long as
  * only behaviours touch them after construction.
@@ -112,7 +117,33 @@ public abstract class Actor<M> {
         }
         // NOTE: no other thread can reach an actor under construction, so no register() races with
         // this first one: it skips the claim (the CAS to a Claim) and the re-registration checks.
-        final Registration made = system.executor().register(this, null);
+        final Registration made = system.executor().register(this, null, null);
+        home = system;
+        publish(made);
+    }
+
+    /**
+     * Creates the actor with a {@link MailboxBound}: at most {@code bound.capacity()} messages are
+     * queued for it at once, and the bound's policy decides what a send beyond that does (refuse,
+     * drop and report, or make a sender that is not a worker wait). Pekko's
+     * {@code spawn(behavior, name, MailboxSelector.bounded(capacity))}. The actor keeps its bound if
+     * it is {@linkplain ActorSystem#register registered again}.
+     *
+     * @param system the system whose workers run this actor's behaviours
+     * @param bound  the bound of its queue
+     * @throws NullPointerException      if {@code system} or {@code bound} is null
+     * @throws SystemNotRunningException if the system was never started, is stopping with no live
+     *                                   actors left, or has stopped
+     */
+    @SuppressWarnings("this-escape")
+    protected Actor(ActorSystem system, MailboxBound bound) {
+        if (system == null) {
+            throw new NullPointerException("system");
+        }
+        if (bound == null) {
+            throw new NullPointerException("bound");
+        }
+        final Registration made = system.executor().register(this, null, bound);
         home = system;
         publish(made);
     }
@@ -152,11 +183,16 @@ public abstract class Actor<M> {
      * this actor has terminated, nothing is queued and the message is a dead letter
      * ({@link ActorSystem#deadLetters()}, {@link ActorError.DeadLetter}).
      *
+     * <p>If this actor has a {@link MailboxBound} and that many messages are queued for it, the
+     * bound's policy applies: {@link MailboxFullException} ({@code REFUSE}; {@code WAIT} after the
+     * wait, or at once on a worker), or the message is dropped and reported ({@code DROP}).
+     *
      * @param message the message, not copied: the behaviour receives this very object
      * @return this actor
      * @throws NullPointerException     if {@code message} is null
      * @throws ActorTerminatedException if this actor has terminated and its system has
      *                                  {@linkplain ActorSystemConfig.Builder#strictSends strict sends}
+     * @throws MailboxFullException     if this actor's bound refused the message
      */
     public final Actor<M> send(M message) {
         if (message == null) {
@@ -167,8 +203,44 @@ public abstract class Actor<M> {
     }
 
     /**
+     * Queues {@code message} unless this actor's {@link MailboxBound} is reached: then returns false
+     * and does nothing else, whatever the bound's policy (no wait, no report: the caller decides).
+     * An unbounded actor always has room. To a terminated actor the message is a dead letter, as
+     * for {@link #send(Object)}, and this returns false.
+     *
+     * <pre>{@code
+     * if (!ingest.trySend(event)) {
+     *     replyTo.send(new Busy(event.id()));        // shed it, answer "busy", retry later...
+     * }
+     * }</pre>
+     *
+     * @param message the message, not copied
+     * @return true if the message was queued
+     * @throws NullPointerException     if {@code message} is null
+     * @throws ActorTerminatedException if this actor has terminated and its system has
+     *                                  {@linkplain ActorSystemConfig.Builder#strictSends strict sends}
+     */
+    public final boolean trySend(M message) {
+        if (message == null) {
+            throw new NullPointerException("message");
+        }
+        // NOTE: the same acquire load as post().
+        final Registration to = acquireCurrent();
+        if (!isLive(to)) {
+            final DeadLetters sink = deadLettersOf(to);
+            if (sink == null || sink.strict()) {
+                throw terminatedError(message);
+            }
+            sink.deliver(this, message, terminalStatusOrFinished());
+            return false;
+        }
+        return to.executor().trySend(to, message);
+    }
+
+    /**
      * Queues a builtin poison pill for this actor; every actor accepts them. To a terminated actor
-     * it is a dead letter, as for {@link #send(Object)}.
+     * it is a dead letter, as for {@link #send(Object)}. A {@link MailboxBound} never refuses a pill:
+     * it is queued behind what the actor has, however many.
      *
      * @param pill one of {@link PoisonPill#DELETE}, {@link PoisonPill#DESTROY},
      *             {@link PoisonPill#FINISHED}; {@link #onPoisonPill} decides what it does
@@ -216,6 +288,23 @@ public abstract class Actor<M> {
             return false;
         }
         to.executor().send(to, message);
+        return true;
+    }
+
+    /**
+     * A receptionist's listing ({@link Receptionist}): queued as {@link #sendUnlessTerminated} does,
+     * but past this actor's {@link MailboxBound}, which neither counts nor refuses it (no more than
+     * a death-watch notification): a subscription's news is the system's, not a producer's.
+     *
+     * @return false if this actor had terminated
+     */
+    final boolean notifyUnlessTerminated(Object message) {
+        // NOTE: the same acquire load as post().
+        final Registration to = acquireCurrent();
+        if (!isLive(to)) {
+            return false;
+        }
+        to.executor().sendPastBound(to, message);
         return true;
     }
 
@@ -661,7 +750,7 @@ public abstract class Actor<M> {
         // This thread owns the actor until its release store of current below.
         final Registration made;
         try {
-            made = target.executor().register(this, claim.previous);
+            made = target.executor().register(this, claim.previous, claim.previous.bound());
         } catch (RuntimeException | Error refused) {
             VH_CURRENT.setRelease(this, claim.previous);
             throw refused;
@@ -696,7 +785,10 @@ public abstract class Actor<M> {
     /** Called by the worker that ran the actor's last behaviour, while the actor is live. */
     final void terminate(Allocation status) {
         final Registration live = acquireCurrent();
-        final Ended ended = homeSystem().ended(status, live.ticket());
+        final MailboxBound bound = live.bound();
+        final Ended shared = homeSystem().ended(status, live.ticket());
+        // NOTE: a bounded actor that may be registered again keeps its bound in an Ended of its own.
+        final Ended ended = bound == null || status == Allocation.DELETE ? shared : shared.withBound(bound);
         if (status == Allocation.DELETE) {
             // NOTE: a deleted actor keeps no reference to its system or executor.
             setHomeSystem(null);
@@ -766,6 +858,11 @@ public abstract class Actor<M> {
         @Override
         public void send(PoisonPill pill) {
             actor.send(pill);
+        }
+
+        @Override
+        public boolean trySend(M message) {
+            return actor.trySend(message);
         }
 
         @Override

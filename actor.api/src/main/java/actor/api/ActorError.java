@@ -140,6 +140,52 @@ public sealed interface ActorError {
     }
 
     /**
+     * A message dropped at its receiver's {@link MailboxBound} ({@link MailboxBound.OnFull#DROP}):
+     * the receiver had {@code bound.capacity()} messages queued, so this one was not queued; the
+     * sender carried on. Counted ({@link actor.stats.Health#dropped()}). Pekko passes such a
+     * message to dead letters; here it is its own kind, so that a drop is never confused with a
+     * send to an actor that has ended. The default handler logs the first few of them, then a
+     * summary at most every {@value LoggingErrorHandler#SUMMARY_SECONDS} seconds.
+     *
+     * @param actor   the receiver, live and full
+     * @param message the message it did not get
+     * @param bound   its bound
+     */
+    record MessageDropped(Actor<?> actor, Object message, MailboxBound bound) implements ActorError {
+        @Override
+        public String describe() {
+            return "dropped " + message.getClass().getName() + " sent to " + actor + ": its mailbox is full ("
+                    + bound + ")";
+        }
+    }
+
+    /**
+     * The mailbox-length alarm ({@link ActorSystemConfig.Builder#mailboxAlarm}): one of the system's
+     * mailboxes held at least {@code threshold} messages when it was checked. Raised once, then
+     * again only after that mailbox has fallen below half the threshold, so a mailbox that stays long
+     * is one report, not one per check. A mailbox holds the messages of every actor whose ticket it
+     * is: {@code actors} names its live actors by class, with their tickets, and, for an actor with a
+     * {@link MailboxBound}, its exact count of queued messages (an unbounded actor's own count is not
+     * kept: that would cost every send). Also a Flight Recorder event ({@code actor.MailboxAlarm})
+     * and counted in the statistics ({@link actor.stats.Health#mailboxAlarms()}).
+     *
+     * @param mailbox   the mailbox's index (the ticket of its actors)
+     * @param worker    the worker whose slice held it when checked
+     * @param queued    the messages it held then (read without a lock: a close estimate)
+     * @param threshold the configured threshold
+     * @param actors    its live actors by class, most numerous first, e.g.
+     *                  {@code "1 x com.example.Ingest (#17: 980 of 1000 queued)"}
+     */
+    record MailboxAlarm(int mailbox, int worker, long queued, int threshold, String actors) implements ActorError {
+        @Override
+        public String describe() {
+            return "mailbox alarm: mailbox #" + mailbox + " of worker " + worker + " holds " + queued
+                    + " message(s), at or over the threshold of " + threshold + "; its actors: " + actors
+                    + " (a consumer slower than its producers: bound it, MailboxBound, or spread the load)";
+        }
+    }
+
+    /**
      * Messages that were sent but never received: addressed to an actor that had terminated by the
      * time its mailbox was processed, or still queued when the system stopped.
      *

@@ -24,6 +24,21 @@ public interface ActorRef<M> {
     void send(M message);
 
     /**
+     * Sends {@code message} unless the actor's {@link MailboxBound} is reached, as
+     * {@link Actor#trySend} on the actor: then returns false and does nothing else. The default,
+     * for references without a bound of their own (a remote actor, one a test implements), sends
+     * and returns true.
+     *
+     * @param message the message
+     * @return true if the message was sent (queued, for a local actor)
+     * @throws NullPointerException if {@code message} is null
+     */
+    default boolean trySend(M message) {
+        send(message);
+        return true;
+    }
+
+    /**
      * {@return whether a message sent now would be a dead letter: the actor has terminated and has
      * not been registered again, or the {@link ActorSystem#ask ask} this reference replies to has
      * ended} For code that keeps references on others' behalf and must let go of those that ended

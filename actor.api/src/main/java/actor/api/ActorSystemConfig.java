@@ -71,6 +71,10 @@ public final class ActorSystemConfig {
     public static final int DEFAULT_BLOCKING_THREADS = 64;
     /** Upper bound for {@link Builder#blockingThreads(int)}: a {@code ForkJoinPool}'s limit. */
     public static final int MAX_BLOCKING_THREADS = 32_767;
+    /** How often the mailbox-length alarm checks the mailboxes, unless told otherwise ({@link Builder#mailboxAlarm(int)}). */
+    public static final Duration DEFAULT_MAILBOX_ALARM_EVERY = Duration.ofSeconds(1);
+    /** The shortest period of the mailbox-length alarm's check. */
+    public static final Duration MIN_MAILBOX_ALARM_EVERY = Duration.ofMillis(10);
 
     private static final AtomicInteger SYSTEM_NUMBERS = new AtomicInteger();
 
@@ -96,6 +100,8 @@ public final class ActorSystemConfig {
     private final int spareCarriers;
     private final int blockingThreads;
     private final ContextPropagator contextPropagator;
+    private final int mailboxAlarm;
+    private final Duration mailboxAlarmEvery;
 
     private ActorSystemConfig(Builder b, int workers, int mailboxes, VictimSelector victimSelector, Topology topology,
                               ContextPropagator contextPropagator) {
@@ -121,6 +127,8 @@ public final class ActorSystemConfig {
         this.spareCarriers = b.spareCarriers;
         this.blockingThreads = b.blockingThreads;
         this.contextPropagator = contextPropagator;
+        this.mailboxAlarm = b.mailboxAlarm;
+        this.mailboxAlarmEvery = b.mailboxAlarmEvery;
     }
 
     /** {@return a new builder holding every default} */
@@ -251,6 +259,19 @@ public final class ActorSystemConfig {
         return Optional.ofNullable(contextPropagator);
     }
 
+    /**
+     * {@return the mailbox-length alarm's threshold: the queued messages of one mailbox at which the
+     * system raises its alarm ({@link ActorError.MailboxAlarm}); 0 when the alarm is off}
+     */
+    public int mailboxAlarm() {
+        return mailboxAlarm;
+    }
+
+    /** {@return how often the mailbox-length alarm checks the mailboxes (when it is on)} */
+    public Duration mailboxAlarmEvery() {
+        return mailboxAlarmEvery;
+    }
+
     /** {@return where the final statistics are written at stop, if anywhere} */
     public Optional<StatisticsReport> statisticsReport() {
         return Optional.ofNullable(statisticsReport);
@@ -265,6 +286,7 @@ public final class ActorSystemConfig {
                 + ", failurePolicy=" + describe(failurePolicy) + ", errorHandler=" + describe(errorHandler)
                 + ", checks=" + checks + ", strictSends=" + strictSends
                 + ", stopWarningAfter=" + stopWarningAfter + ", closeWhenQuietFor=" + closeWhenQuietFor
+                + ", mailboxAlarm=" + (mailboxAlarm == 0 ? "off" : mailboxAlarm + " every " + mailboxAlarmEvery)
                 + ", daemon=" + daemon + ", spareCarriers=" + spareCarriers + ", contextPropagator=" + (contextPropagator == null ? "none" : describe(contextPropagator))
                 + ", blockingThreads=" + blockingThreads + "]";
     }
@@ -312,8 +334,44 @@ public final class ActorSystemConfig {
         private int blockingThreads = DEFAULT_BLOCKING_THREADS;
         private ContextPropagator contextPropagator;
         private boolean discoverContextPropagator = true;
+        private int mailboxAlarm;
+        private Duration mailboxAlarmEvery = DEFAULT_MAILBOX_ALARM_EVERY;
 
         private Builder() {
+        }
+
+        /**
+         * Turns on the mailbox-length alarm, checked every {@link #DEFAULT_MAILBOX_ALARM_EVERY}:
+         * see {@link #mailboxAlarm(int, Duration)}.
+         *
+         * @param threshold the queued messages of one mailbox that raise the alarm, at least 1; 0
+         *                  turns the alarm off (the default); checked in {@link #build()}
+         * @return this builder
+         */
+        public Builder mailboxAlarm(int threshold) {
+            return mailboxAlarm(threshold, DEFAULT_MAILBOX_ALARM_EVERY);
+        }
+
+        /**
+         * Turns on the mailbox-length alarm, for every actor: every {@code every}, the system's timer
+         * thread reads how many messages each mailbox holds (without a lock, off every send's and
+         * every worker's path), and a mailbox at or over {@code threshold} raises the alarm: an
+         * {@link ActorError.MailboxAlarm} to the error handler naming the mailbox's actors, a Flight
+         * Recorder event ({@code actor.MailboxAlarm}), and one more in the statistics' count
+         * ({@link actor.stats.Health#mailboxAlarms()}). A mailbox raises it again only after it has
+         * fallen below half the threshold. The statistics show the longest mailbox and each worker's
+         * queued messages whether the alarm is on or not. Off by default.
+         *
+         * @param threshold the queued messages of one mailbox that raise the alarm, at least 1; 0
+         *                  turns the alarm off; checked in {@link #build()}
+         * @param every     how often to check, from {@link #MIN_MAILBOX_ALARM_EVERY} to
+         *                  {@link #MAX_SLEEP_AFTER}; checked in {@link #build()}
+         * @return this builder
+         */
+        public Builder mailboxAlarm(int threshold, Duration every) {
+            this.mailboxAlarm = threshold;
+            this.mailboxAlarmEvery = Objects.requireNonNull(every, "every");
+            return this;
         }
 
         /**
@@ -691,6 +749,11 @@ public final class ActorSystemConfig {
             requirePositive("stopWarningAfter", stopWarningAfter);
             requirePositive("closeWhenQuietFor", closeWhenQuietFor);
             requireRange("blockingThreads", blockingThreads, 1, MAX_BLOCKING_THREADS);
+            requireRange("mailboxAlarm", mailboxAlarm, 0, Integer.MAX_VALUE);
+            if (mailboxAlarmEvery.compareTo(MIN_MAILBOX_ALARM_EVERY) < 0 || mailboxAlarmEvery.compareTo(MAX_SLEEP_AFTER) > 0) {
+                throw new IllegalArgumentException("mailboxAlarm's every = " + mailboxAlarmEvery + ": must be in ["
+                        + MIN_MAILBOX_ALARM_EVERY + ", " + MAX_SLEEP_AFTER + "]");
+            }
             final VictimSelector selector =
                     victimSelector != null ? victimSelector : VictimSelectors.byName(victimSelectorName);
             return new ActorSystemConfig(this, workers, resolvedMailboxes, selector,

@@ -6,10 +6,10 @@ import java.util.function.LongSupplier;
 
 /**
  * The default {@link ErrorHandler}: one {@link System.Logger} record per problem, except dead
- * letters, unsent messages, reports of remote messages not known delivered, remote failures and
- * the failures a supervised actor goes on after, which can come by the thousand (a flood of bad
- * frames makes one remote failure each): those are rate limited and then summarized by kind
- * ({@link ThrottledLog}).
+ * letters, messages dropped at a bound, mailbox alarms, unsent messages, reports of remote messages
+ * not known delivered, remote failures and the failures a supervised actor goes on after, which can
+ * come by the thousand (a flood of bad frames makes one remote failure each): those are rate
+ * limited and then summarized by kind ({@link ThrottledLog}).
  *
  * <p>Threading: any thread; the throttles are lock-free.
  */
@@ -33,6 +33,8 @@ final class LoggingErrorHandler implements ErrorHandler {
 
     private final Sink sink;
     private final ThrottledLog deadLetters;
+    private final ThrottledLog dropped;
+    private final ThrottledLog alarms;
     private final ThrottledLog unsent;
     private final ThrottledLog remoteUndelivered;
     private final ThrottledLog remoteFailures;
@@ -46,6 +48,8 @@ final class LoggingErrorHandler implements ErrorHandler {
         this.sink = sink;
         final long period = TimeUnit.SECONDS.toNanos(SUMMARY_SECONDS);
         this.deadLetters = new ThrottledLog("dead letters", this::warn, nanoClock, period);
+        this.dropped = new ThrottledLog("messages dropped at a mailbox bound", this::warn, nanoClock, period);
+        this.alarms = new ThrottledLog("mailbox alarms", this::warn, nanoClock, period);
         this.unsent = new ThrottledLog("unsent messages", this::warn, nanoClock, period);
         this.remoteUndelivered = new ThrottledLog("reports of remote messages not known delivered", this::warn,
                 nanoClock, period);
@@ -83,6 +87,10 @@ final class LoggingErrorHandler implements ErrorHandler {
         if (error instanceof ActorError.DeadLetter letter) {
             deadLetters.log(letter.message().getClass().getName() + " to "
                     + (letter.actor() == null ? "an ended ask" : letter.actor().getClass().getName()), error.describe());
+        } else if (error instanceof ActorError.MessageDropped drop) {
+            dropped.log(drop.message().getClass().getName() + " to " + drop.actor().getClass().getName(), error.describe());
+        } else if (error instanceof ActorError.MailboxAlarm alarm) {
+            alarms.log("mailbox #" + alarm.mailbox(), error.describe());
         } else if (error instanceof ActorError.UnsentMessage message) {
             unsent.log(message.messageClass(), error.describe());
         } else if (error instanceof ActorError.RemoteUndelivered undelivered) {

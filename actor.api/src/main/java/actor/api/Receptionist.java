@@ -270,12 +270,12 @@ public final class Receptionist {
 
     /**
      * Sends {@code listing} unless {@code subscriber} has ended; an actor's check and send are one
-     * (no dead letter). {@return false if it has ended}
+     * (no dead letter), and pass its {@link MailboxBound} (never refused). {@return false if it has ended}
      */
     private static <M> boolean deliver(ActorRef<? super Listing<M>> subscriber, Listing<M> listing) {
         final Actor<?> actor = Actor.actorOf(subscriber);
         if (actor != null) {
-            return actor.sendUnlessTerminated(listing);
+            return actor.notifyUnlessTerminated(listing);
         }
         if (subscriber.isTerminated()) {
             return false;

@@ -8,7 +8,9 @@
  * keyed {@link actor.api.ActorTimers timers}; it finds others by {@link actor.api.ServiceKey typed key}
  * through the system's {@link actor.api.Receptionist receptionist}. A {@link actor.api.Supervised
  * supervised} actor restarts, resumes, stops or escalates by its {@link actor.api.SupervisorStrategy
- * strategy} when its behaviour fails. Routers are in {@link actor.api.routing}.
+ * strategy} when its behaviour fails. An actor created with a {@link actor.api.MailboxBound} holds at
+ * most that many queued messages, refusing, dropping (reported) or making a sender wait beyond.
+ * Routers are in {@link actor.api.routing}.
  *
  * <p>Threading: actors are created and messages sent from any thread; behaviours run on the
  * system's worker threads, one at a time per actor, in per-sender FIFO order. Configuration objects

@@ -4,7 +4,8 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * The rows of a statistics report, in the reference order (then this toolkit's own: rescues,
- * pulls, lost wake-ups), with how each is read from {@link Counts}.
+ * pulls, lost wake-ups, and the gauge of messages queued now), with how each is read from
+ * {@link Counts}.
  */
 public enum Counter {
     /** Actors created, in main and by other actors: {@link Counts#actorsCreated()}. */
@@ -36,7 +37,9 @@ public enum Counter {
     /** Hand-offs that brought a conversation onto one worker (pulls and pushes): {@link Counts#pulls()}. */
     PULLS("pulls", "pulls", c -> c.pulls(), false),
     /** Wake-ups lost, zero unless the wake-up protocol is broken: {@link Counts#lostWakeUps()}. */
-    LOST_WAKE_UPS("lost wake-ups", "lostWakeUps", c -> c.lostWakeUps(), false);
+    LOST_WAKE_UPS("lost wake-ups", "lostWakeUps", c -> c.lostWakeUps(), false),
+    /** A gauge: messages queued now in the worker's mailboxes: {@link Counts#queued()}. */
+    QUEUED("queued now", "queued", c -> c.queued(), false);
 
     private final String label;
     private final String jsonKey;

@@ -14,7 +14,8 @@ import java.util.Objects;
  *                lag by a few operations
  * @param outside actors created and messages sent by threads that are not workers
  * @param workers one entry per worker, in worker order
- * @param health  live actors, dead letters, failures, undelivered messages and backlog
+ * @param health  live actors, dead letters, failures, undelivered messages, backlog, and overload:
+ *                refusals and drops at mailbox bounds, the longest mailbox, mailbox alarms
  */
 public record Statistics(String system, boolean exact, Counts outside, List<Counts> workers, Health health) {
 
@@ -25,7 +26,7 @@ public record Statistics(String system, boolean exact, Counts outside, List<Coun
      * @param exact   true for the final snapshot
      * @param outside the counts of the threads that are not workers
      * @param workers one entry per worker, in worker order
-     * @param health  live actors, dead letters, failures, undelivered messages and backlog
+     * @param health  live actors, dead letters, failures, undelivered messages, backlog and overload
      * @throws NullPointerException if {@code system}, {@code outside}, {@code workers} or
      *                              {@code health} is null, or a worker's counts are
      */
@@ -47,7 +48,7 @@ public record Statistics(String system, boolean exact, Counts outside, List<Coun
 
     /**
      * {@return a text table: one row per {@link Counter}, in the reference order; columns for the
-     * total, the outside threads and each worker; then one line of {@link Health}}
+     * total, the outside threads and each worker; then two lines of {@link Health}: what is live, lost and waiting, then overload}
      */
     public String toText() {
         final List<String> header = new ArrayList<>(List.of("total", "outside"));
@@ -69,6 +70,7 @@ public record Statistics(String system, boolean exact, Counts outside, List<Coun
             for (int c = 0; c < columns.size(); c++) {
                 final boolean outsideColumn = c == 1;
                 final boolean countedOutside = counter == Counter.ACTORS_CREATED || counter == Counter.MESSAGES_SENT;
+                // NOTE: the gauge of queued messages has no outside column either: queues are the workers'.
                 out.append(pad(outsideColumn && !countedOutside ? "-" : format(counter, columns.get(c)), width, true));
             }
             out.append('\n');
@@ -76,6 +78,9 @@ public record Statistics(String system, boolean exact, Counts outside, List<Coun
         out.append("live actors ").append(health.liveActors()).append(", dead letters ").append(health.deadLetters())
                 .append(", failures ").append(health.failures()).append(", undelivered ").append(health.undelivered())
                 .append(", backlog ").append(health.backlog()).append('\n');
+        out.append("longest mailbox ").append(health.longestMailbox()).append(", refused ").append(health.refused())
+                .append(", dropped ").append(health.dropped()).append(", mailbox alarms ").append(health.mailboxAlarms())
+                .append(", alarmed mailboxes ").append(health.alarmedMailboxes()).append('\n');
         return out.toString();
     }
 
@@ -83,7 +88,7 @@ public record Statistics(String system, boolean exact, Counts outside, List<Coun
      * {@return this snapshot as JSON} The form is
      * {@code {"system": ..., "exact": ..., "total": {...}, "outside": {...}, "workers": [...],
      * "health": {...}}}, each counts object holding every {@link Counter#jsonKey()} in the reference
-     * order, and health its five values by their component names.
+     * order, and health its values by their component names.
      */
     public String toJson() {
         final StringBuilder out = new StringBuilder();
@@ -103,7 +108,12 @@ public record Statistics(String system, boolean exact, Counts outside, List<Coun
                 .append(",\"deadLetters\":").append(health.deadLetters())
                 .append(",\"failures\":").append(health.failures())
                 .append(",\"undelivered\":").append(health.undelivered())
-                .append(",\"backlog\":").append(health.backlog());
+                .append(",\"backlog\":").append(health.backlog())
+                .append(",\"refused\":").append(health.refused())
+                .append(",\"dropped\":").append(health.dropped())
+                .append(",\"longestMailbox\":").append(health.longestMailbox())
+                .append(",\"mailboxAlarms\":").append(health.mailboxAlarms())
+                .append(",\"alarmedMailboxes\":").append(health.alarmedMailboxes());
         return out.append("}}").toString();
     }
 

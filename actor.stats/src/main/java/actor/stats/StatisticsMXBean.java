@@ -78,6 +78,24 @@ public interface StatisticsMXBean {
     /** {@return the messages queued in the mailboxes now (racy)} */
     long getBacklog();
 
+    /** {@return the sends refused at a mailbox bound: exceptions thrown and false {@code trySend}s} */
+    long getRefused();
+
+    /** {@return the messages dropped at a mailbox bound} */
+    long getDropped();
+
+    /** {@return the most messages queued in one mailbox now (racy)} */
+    long getLongestMailbox();
+
+    /** {@return the messages queued now in each worker's mailboxes, in worker order (racy)} */
+    long[] getQueuedByWorker();
+
+    /** {@return the times the mailbox-length alarm was raised (0 while it is off)} */
+    long getMailboxAlarms();
+
+    /** {@return the mailboxes whose length alarm is raised now} */
+    long getAlarmedMailboxes();
+
     /** {@return the whole snapshot as a text table} */
     String getReport();
 

@@ -104,6 +104,12 @@ public final class Pool<M> implements OwnedRef<M> {
         router.send(message);
     }
 
+    /** As {@link Router#trySend}: false if the chosen routee's {@link actor.api.MailboxBound} is reached. */
+    @Override
+    public boolean trySend(M message) {
+        return router.trySend(message);
+    }
+
     /**
      * Sends {@code pill} to every routee that has not terminated, behind the messages already
      * queued for it: each ends (as {@link Actor#onPoisonPill} decides) once it has handled them.

@@ -100,6 +100,25 @@ public final class Router<M> implements ActorRef<M> {
      */
     @Override
     public void send(M message) {
+        routeeFor(message).send(message);
+    }
+
+    /**
+     * Sends {@code message} to the routee the strategy chooses, as {@link #send} does, with that
+     * routee's {@link ActorRef#trySend}: false if its {@link actor.api.MailboxBound} is reached (the
+     * message is not offered to another routee: the strategy chose this one).
+     *
+     * @param message the message
+     * @return true if the routee took it
+     * @throws NullPointerException if {@code message} is null, or its consistent-hashing key is
+     */
+    @Override
+    public boolean trySend(M message) {
+        return routeeFor(message).trySend(message);
+    }
+
+    /** The routee for {@code message}: the strategy's choice among the live ones, or a terminated one if all are. */
+    private ActorRef<M> routeeFor(M message) {
         if (message == null) {
             throw new NullPointerException("message");
         }
@@ -107,13 +126,11 @@ public final class Router<M> implements ActorRef<M> {
         while (true) {
             final ActorRef<M> routee = now.refs[now.selector.select(message)];
             if (!routee.isTerminated()) {
-                routee.send(message);
-                return;
+                return routee;
             }
             final Routees<M> live = now.withoutTerminated(routing);
             if (live == null) {
-                routee.send(message);
-                return;
+                return routee;
             }
             // NOTE: publication point: the CAS publishes the new set (final fields, built before);
             // a sender that loses takes the winner's set, which lacks at least the routees it saw end.

@@ -85,6 +85,14 @@ public abstract class ActorAccess {
     /** {@return for reports: the class name of the actor behind {@code target}, else of the reference} */
     public abstract String targetName(ActorRef<?> target);
 
+    /**
+     * {@return the exception a send to {@code actor}, full at {@code bound}, throws} ({@link
+     * actor.api.MailboxFullException}, whose constructor is not public).
+     *
+     * @param why what else the refusal says (a wait that timed out, a worker that never waits), or ""
+     */
+    public abstract RuntimeException mailboxFull(Actor<?> actor, actor.api.MailboxBound bound, Object message, String why);
+
     /** Debug checks on send: marks a {@link Message} sent; throws if it was deleted. */
     public abstract void debugOnSend(Object message);
 }

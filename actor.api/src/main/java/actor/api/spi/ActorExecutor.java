@@ -16,16 +16,35 @@ public interface ActorExecutor {
      * @param actor    the actor
      * @param previous the actor's previous registration, to keep its mailbox when it was on this
      *                 executor, or null
+     * @param bound    the actor's {@link actor.api.MailboxBound}, or null for an unbounded actor;
+     *                 the registration's {@link Registration#bound()}
      * @return the registration; its ticket is in {@code [0, mailboxes)}
      * @throws SystemNotRunningException if the executor no longer accepts actors
      */
-    Registration register(Actor<?> actor, Registration previous);
+    Registration register(Actor<?> actor, Registration previous, actor.api.MailboxBound bound);
 
     /**
-     * Queues {@code message} for the actor of {@code to}, a registration this executor made.
-     * Never allocates in steady state.
+     * Queues {@code message} for the actor of {@code to}, a registration this executor made (or, for
+     * its internal signals, a stand-in of one). Never allocates in steady state. For a bounded
+     * actor's registration the call goes through {@code to.executor()}, which applies the bound: at
+     * the bound it throws {@link actor.api.MailboxFullException}, drops and reports the message, or
+     * waits, by the bound's policy; a poison pill is never refused.
      */
     void send(Registration to, Object message);
+
+    /**
+     * As {@link #send}, but at a bounded actor's bound returns false and does nothing else,
+     * whatever the bound's policy.
+     *
+     * @return true if the message was queued
+     */
+    boolean trySend(Registration to, Object message);
+
+    /**
+     * As {@link #send}, but a bounded actor's bound neither counts nor refuses the message: a
+     * notification of the system's own (a receptionist's listing), as a poison pill is.
+     */
+    void sendPastBound(Registration to, Object message);
 
     /**
      * Suspends the actor of {@code to}, whose behaviour is running on the calling thread, until

@@ -33,4 +33,14 @@ public abstract class Registration {
 
     /** The actor's mailbox index on that executor. */
     public abstract int ticket();
+
+    /**
+     * The bound the actor was registered with ({@link ActorExecutor#register}), kept when it is
+     * registered again; null for an unbounded actor. The default is null: only an executor's
+     * registration of a bounded actor and {@code actor.api}'s marker of a bounded actor that ended
+     * override it.
+     */
+    public actor.api.MailboxBound bound() {
+        return null;
+    }
 }

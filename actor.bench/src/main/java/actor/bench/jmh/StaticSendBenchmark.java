@@ -4,6 +4,7 @@ import actor.api.Actor;
 import actor.api.ActorSystem;
 import actor.api.ActorSystemConfig;
 import actor.api.Allocation;
+import actor.api.MailboxBound;
 import actor.api.tuning.MailboxKind;
 import actor.api.Message;
 import actor.api.PoisonPill;
@@ -62,6 +63,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * transfers happen, and a fork can settle in a slower mode; compare the modes over several forks
  * ({@code -f 3}), not one.
  *
+ * <p>{@link #bound}: 0 (the default) for an unbounded receiver, else a receiver with
+ * {@code MailboxBound.refuse(bound)}, large enough never to be reached ({@code -p bound=1048576}):
+ * what the bounded path costs a send that finds room (a CAS to reserve, the stand-in's detour on
+ * the worker, an atomic decrement). Each value runs in its own fork, so an unbounded run never
+ * runs the bounded code and its type profiles see unbounded actors only.
+ *
  * <p>Run (after compiling with the JMH annotation processor into {@code /tmp/jmh-out}):
  * <pre>{@code
  * java -cp /tmp/jmh-out:$(cat /tmp/bench-cp.txt) org.openjdk.jmh.Main StaticSendBenchmark -prof gc
@@ -107,6 +114,10 @@ public class StaticSendBenchmark {
     @Param("COPY_QUEUE")
     public MailboxKind mailboxKind;
 
+    /** 0: an unbounded receiver; else its {@code MailboxBound.refuse} capacity. */
+    @Param("0")
+    public int bound;
+
     private ActorSystem system;
     private ReceiptCounter receipts;
     private Receiver receiver;
@@ -124,7 +135,7 @@ public class StaticSendBenchmark {
                 .busySpin()
                 .build());
         receipts = new ReceiptCounter();
-        receiver = new Receiver(system, receipts);
+        receiver = bound == 0 ? new Receiver(system, receipts) : new Receiver(system, receipts, MailboxBound.refuse(bound));
         ping = new Ping();
         sent = 0;
     }
@@ -170,6 +181,11 @@ public class StaticSendBenchmark {
 
         Receiver(ActorSystem system, ReceiptCounter receipts) {
             super(system);
+            this.receipts = receipts;
+        }
+
+        Receiver(ActorSystem system, ReceiptCounter receipts, MailboxBound bound) {
+            super(system, bound);
             this.receipts = receipts;
         }
 

@@ -179,13 +179,7 @@ final class EnvelopeRunner implements BatchSink {
             status = failed(actor, message, failure);
         }
         if (status == null) {
-            if (message instanceof DeathWatch.Signal signal) {
-                handle(signal);
-            } else if (message instanceof Timers.Keyed expiry) {
-                expired(expiry);
-            } else {
-                undelivered.record(actor, message);
-            }
+            notRun(to, message);
             return;
         }
         learnShape(actor, status);
@@ -200,6 +194,43 @@ final class EnvelopeRunner implements BatchSink {
         if (status != Allocation.NODELETE) {
             end(to, status);
         }
+    }
+
+    /**
+     * An envelope that no behaviour took, because its registration is not its actor's current one:
+     * a death watch's signal, a keyed timer's expiry or a bounded actor's counted message, each
+     * queued under a stand-in registration that is never current; else a message for an actor that
+     * ended (or was registered again) after it was queued, recorded as undelivered. Out of
+     * {@link #run}, which every delivered message runs, so that stays as small as it was.
+     */
+    private void notRun(MailboxRegistration to, Object message) {
+        if (message instanceof DeathWatch.Signal signal) {
+            handle(signal);
+        } else if (message instanceof Timers.Keyed expiry) {
+            expired(expiry);
+        } else if (to instanceof BoundedRegistration.StandIn counted) {
+            admitted(counted, message);
+        } else {
+            undelivered.record(to.actor(), message);
+        }
+    }
+
+    /**
+     * A bounded actor's counted message ({@link BoundedRegistration}), which reached this worker under
+     * the actor's stand-in registration: while the actor awaits, it is held back behind the stand-in
+     * as a marker, so that it keeps its room until it runs; else the room goes back now and it runs as
+     * the live registration's (or is recorded as undelivered if the actor has ended).
+     */
+    private void admitted(BoundedRegistration.StandIn counted, Object message) {
+        final BoundedRegistration live = counted.live;
+        final Suspension suspension = live.mailbox.suspensionOf(live);
+        if (suspension != null && suspension.active) {
+            suspension.heldBack.addLast(counted);
+            suspension.heldBack.addLast(message);
+            return;
+        }
+        live.taken();
+        run(live, message);
     }
 
     /**
@@ -218,7 +249,13 @@ final class EnvelopeRunner implements BatchSink {
             resumeTraced(to, suspension);
         }
         while (!suspension.active && !suspension.heldBack.isEmpty()) {
-            final Object next = suspension.heldBack.pollFirst();
+            Object next = suspension.heldBack.pollFirst();
+            if (next instanceof BoundedRegistration.StandIn counted) {
+                // NOTE: the marker of a bounded actor's counted message, which follows it: its room
+                // goes back as it runs (admitted).
+                counted.live.taken();
+                next = suspension.heldBack.pollFirst();
+            }
             if (termination.isDone()) {
                 undelivered.record(to.actor(), next);
             } else if (next instanceof DeathWatch.Signal notice) {

@@ -10,6 +10,7 @@ import actor.stats.internal.StatisticsJmx;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntToLongFunction;
 import java.util.function.Supplier;
 
 /**
@@ -32,6 +33,8 @@ final class ExecutorStatistics {
     /** Set by {@link #start} when statistics are on; closed by {@link #finish}. */
     private StatisticsJmx jmx;
     private Supplier<Health> health;
+    /** The messages queued now in a worker's slice, by worker index (racy; 0 once exited). */
+    private IntToLongFunction queuedOf;
 
     ExecutorStatistics(ActorSystemConfig config) {
         this.config = config;
@@ -44,10 +47,11 @@ final class ExecutorStatistics {
     }
 
     /** Registers the JMX bean; before the workers start. */
-    void start(Worker[] all, Carriers spares, Supplier<Health> systemHealth) {
+    void start(Worker[] all, Carriers spares, Supplier<Health> systemHealth, IntToLongFunction queuedByWorker) {
         this.workers = all;
         this.carriers = spares;
         this.health = systemHealth;
+        this.queuedOf = queuedByWorker;
         if (counting) {
             jmx = StatisticsJmx.register(config.name(), () -> snapshot(false));
         }
@@ -89,7 +93,7 @@ final class ExecutorStatistics {
                     counts = counts.plus(spare.worker.counters.snapshot());
                 }
             }
-            perWorker.add(counts);
+            perWorker.add(counts.withQueued(queuedOf.applyAsLong(worker.index)));
         }
         return new Statistics(config.name(), exact, outsideCounters.snapshot(), perWorker, health.get());
     }

@@ -15,10 +15,14 @@ import actor.api.spi.Registration;
  * oops, {@code FootprintTest}): the executor and the ticket come from the mailbox, and the await
  * state of the few actors that await lives in their mailbox ({@link Mailbox#suspensionOf}).
  *
+ * <p>Not final for one kind only: a bounded actor's registration ({@link BoundedRegistration}) and
+ * its stand-in. An unbounded actor's is always this class, so the casts on the send and receive
+ * paths still see one class (the JIT's type profile), and a live actor pays nothing for bounds.
+ *
  * <p>Threading: {@code mailbox} is final; {@code nextLive} is read and written under the mailbox
  * lock only.
  */
-final class MailboxRegistration extends Registration {
+class MailboxRegistration extends Registration {
 
     final Mailbox mailbox;
     MailboxRegistration nextLive;

@@ -9,6 +9,7 @@ import actor.api.spi.ActorExecutor.TimerKind;
 import actor.api.Checks;
 import actor.api.ContextPropagator;
 import actor.api.Continuation;
+import actor.api.MailboxBound;
 import actor.api.tuning.MailboxKind;
 import actor.api.SystemNotRunningException;
 import actor.api.spi.ActorAccess;
@@ -34,7 +35,9 @@ import org.agrona.concurrent.SystemNanoClock;
  * {@link Thief} (a steal and the owners it moves), {@link WorkerSleep} (sleep and wake-up),
  * {@link Termination} (live count, stop, abort, exit), {@link Carriers} (spare carriers for blocked workers), {@link ExitWait} (waits that report what they
  * wait for), {@link LiveActors} (the live registrations), {@link Ending} (shutdown and a quiet
- * close), {@link Placement} (tickets) and {@link Reporter} (errors).
+ * close), {@link Placement} (tickets), {@link Reporter} (errors), {@link BoundedSends} with
+ * {@link BoundedRegistration} (the opt-in bound of an actor's queue) and {@link LengthAlarm} (the
+ * mailbox-length alarm).
  *
  * <p>Two arrays: {@code mailboxes[M]}, fixed and indexed by ticket, where every send goes; and the
  * {@link WorkerQueueTable} of references to them, one slice per worker, which stealing permutes.
@@ -68,6 +71,10 @@ final class ShardedExecutor implements ActorExecutor {
     private final Worker[] workers;
     private final Thread[] threads;
     private final Carriers carriers;
+    /** How bounded actors' registrations present this executor ({@link BoundedRegistration}). */
+    private final BoundedSends boundedSends;
+    /** The mailbox-length alarm, null when it is off. */
+    private final LengthAlarm alarm;
 
     ShardedExecutor(ActorSystemConfig config, ActorAccess access, LongSupplier deadLetters) {
         Policy.check();
@@ -140,19 +147,26 @@ final class ShardedExecutor implements ActorExecutor {
                 }, this::finalSweep);
         this.ending = new Ending(config, termination, exitWait, timers, reporter, mailboxes, access, workers, carriers,
                 this::post, this::abort);
+        this.boundedSends = new BoundedSends(this, access, reporter, debug);
+        this.alarm = config.mailboxAlarm() == 0 ? null
+                : new LengthAlarm(config.name(), mailboxes, config.mailboxAlarm(), reporter, access);
     }
 
     void start() {
-        statistics.start(workers, carriers, this::health);
+        statistics.start(workers, carriers, this::health, this::queuedBy);
         termination.startKeeper();
         for (Thread thread : threads) {
             thread.start();
         }
         carriers.start();
+        if (alarm != null) {
+            final long every = config.mailboxAlarmEvery().toNanos();
+            timers.scheduleInternal(every, every, alarm);
+        }
     }
 
     @Override
-    public Registration register(Actor<?> actor, Registration previous) {
+    public Registration register(Actor<?> actor, Registration previous, MailboxBound bound) {
         final Worker creator = currentWorker();
         if (!admit(creator)) {
             throw new SystemNotRunningException("actor system '" + config.name() + "' is not running: "
@@ -165,14 +179,20 @@ final class ShardedExecutor implements ActorExecutor {
         final boolean again = previous != null && previous.executor() == this;
         final Mailbox joining = again ? null : placement.joining(actor, creator);
         if (joining != null) {
-            final MailboxRegistration made = new MailboxRegistration(actor, joining);
+            final MailboxRegistration made = registration(actor, joining, bound);
             joining.linkJoined(made);
             return made;
         }
         final int ticket = again ? previous.ticket() : placement.ticketFor(actor, creator);
-        final MailboxRegistration made = new MailboxRegistration(actor, mailboxes[ticket]);
+        final MailboxRegistration made = registration(actor, mailboxes[ticket], bound);
         made.mailbox.link(made);
         return made;
+    }
+
+    /** A new registration of {@code actor} in {@code mailbox}: a bounded one if it has a bound. */
+    private MailboxRegistration registration(Actor<?> actor, Mailbox mailbox, MailboxBound bound) {
+        return bound == null ? new MailboxRegistration(actor, mailbox) : new BoundedRegistration(actor, mailbox, bound,
+                boundedSends);
     }
 
     @Override
@@ -266,7 +286,7 @@ final class ShardedExecutor implements ActorExecutor {
     @Override
     public void adopt(Registration child, Registration parent, Object notice) {
         final MailboxRegistration self = runningHere(parent, "spawnChild");
-        if (!(child instanceof MailboxRegistration adopted) || adopted.executor() != this) {
+        if (!(child instanceof MailboxRegistration adopted) || adopted.executor() != this && adopted.executor() != boundedSends) {
             throw new IllegalArgumentException(child.actor() + " is registered with another system than its parent "
                     + self.actor() + "; make a child on the system its constructor is given");
         }
@@ -353,6 +373,38 @@ final class ShardedExecutor implements ActorExecutor {
     /** The bridge to actor internals, for reports that name actors. */
     ActorAccess access() {
         return access;
+    }
+
+    /**
+     * An unbounded actor's {@code trySend}: always room. (A bounded actor's registration sends
+     * through {@link BoundedSends} instead.)
+     */
+    @Override
+    public boolean trySend(Registration to, Object message) {
+        send(to, message);
+        return true;
+    }
+
+    /** An unbounded actor's: {@link #send}. (A bounded actor's registration goes through {@link BoundedSends}.) */
+    @Override
+    public void sendPastBound(Registration to, Object message) {
+        send(to, message);
+    }
+
+    /**
+     * {@link #send}, for a bounded actor's counted message ({@link BoundedSends}), saying whether it
+     * was queued: false if the mailbox was closed (then it was reported, as by {@code send}).
+     */
+    boolean sendCounted(Registration to, Object message) {
+        final Object queued = sendHooks ? hooked(message) : message;
+        final Worker sender = currentWorker();
+        statistics.messageSent(sender);
+        final Mailbox mailbox = ((MailboxRegistration) to).mailbox;
+        if (!(sender != null ? sender.send(mailbox, to, queued) : mailbox.push(to, queued))) {
+            reporter.lateSend(access, to.actor(), queued);
+            return false;
+        }
+        return true;
     }
 
     @Override
@@ -450,6 +502,7 @@ final class ShardedExecutor implements ActorExecutor {
         final boolean exited = termination.hasExited();
         long undelivered = reporter.undeliveredReported();
         long backlog = 0;
+        long longest = 0;
         if (!exited) {
             for (Worker worker : workers) {
                 undelivered += worker.runner.undelivered.countRacy();
@@ -458,10 +511,29 @@ final class ShardedExecutor implements ActorExecutor {
                 undelivered += spare.worker.runner.undelivered.countRacy();
             }
             for (Mailbox mailbox : mailboxes) {
-                backlog += mailbox.sizeRacy();
+                final int size = mailbox.sizeRacy();
+                backlog += size;
+                longest = Math.max(longest, size);
             }
         }
-        return new Health(termination.liveActors(), deadLetters.getAsLong(), reporter.failures(), undelivered, backlog);
+        return new Health(termination.liveActors(), deadLetters.getAsLong(), reporter.failures(), undelivered, backlog,
+                boundedSends.refused(), boundedSends.dropped(), longest, alarm == null ? 0 : alarm.raised(),
+                alarm == null || exited ? 0 : alarm.alarmedNow());
+    }
+
+    /** The messages queued now in the mailboxes of worker {@code w}'s slice (racy; 0 once exited). */
+    private long queuedBy(int w) {
+        if (termination.hasExited()) {
+            return 0;
+        }
+        long queued = 0;
+        for (int slot = table.sliceStart(w); slot < table.sliceEnd(w); slot++) {
+            final Mailbox mailbox = table.get(slot);
+            if (mailbox != null) {
+                queued += mailbox.sizeRacy();
+            }
+        }
+        return queued;
     }
 
     /** Debug checks, at the quiescent point: every mailbox's owner is the worker whose slice holds it. */
@@ -493,7 +565,10 @@ final class ShardedExecutor implements ActorExecutor {
         for (Mailbox mailbox : mailboxes) {
             for (Suspension suspended : mailbox.suspensions()) {
                 for (Object heldBack : suspended.heldBack) {
-                    undelivered.record(suspended.actor(), heldBack);
+                    // NOTE: a bounded actor's stand-in marks the counted message after it (EnvelopeRunner).
+                    if (!(heldBack instanceof BoundedRegistration.StandIn)) {
+                        undelivered.record(suspended.actor(), heldBack);
+                    }
                 }
                 suspended.heldBack.clear();
             }

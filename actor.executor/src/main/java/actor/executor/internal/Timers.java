@@ -308,8 +308,21 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
         return delayNanos > Long.MAX_VALUE / 2 ? now + Long.MAX_VALUE / 2 : now + delayNanos;
     }
 
+    /**
+     * As {@link #schedule}, for the executor's own periodic work (the mailbox-length alarm): not
+     * listed among the periodic schedules that a waiting stop names and a quiet close cancels, as
+     * it sends nothing to any actor and ends with this timer thread.
+     */
+    Cancellable scheduleInternal(long delayNanos, long periodNanos, Runnable action) {
+        return start(new Timer(deadline(delayNanos), periodNanos, action), false);
+    }
+
     private Cancellable start(Timer timer) {
-        if (timer.periodNanos > 0) {
+        return start(timer, true);
+    }
+
+    private Cancellable start(Timer timer, boolean listed) {
+        if (listed && timer.periodNanos > 0) {
             periodic.add(timer);
         }
         final Thread running = started();
@@ -412,11 +425,21 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
     private synchronized Thread started() {
         if (thread == null) {
             wheel = new DeadlineTimerWheel(TimeUnit.NANOSECONDS, System.nanoTime(), TICK_NANOS, TICKS_PER_WHEEL);
-            thread = new Thread(this::run, name);
+            thread = new TimerThread(this::run, name);
             thread.setDaemon(true);
             thread.start();
         }
         return thread;
+    }
+
+    /**
+     * The timer thread, known by its class: a send from it to a full {@code MailboxBound.waiting}
+     * actor never waits ({@link BoundedSends}), as a worker's does not.
+     */
+    static final class TimerThread extends Thread {
+        TimerThread(Runnable body, String name) {
+            super(body, name);
+        }
     }
 
     private void run() {

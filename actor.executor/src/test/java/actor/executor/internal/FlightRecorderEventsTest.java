@@ -132,4 +132,60 @@ class FlightRecorderEventsTest {
                 && e.getInt("thief") == 1 && e.getInt("messages") == 1), steals.toString());
         assertTrue(Files.size(file) > 0);
     }
+
+    /** Waits on its block in the first behaviour (at most 30 s); counts nothing. */
+    static final class Gated extends Actor<Integer> {
+        private final Block block;
+
+        Gated(ActorSystem system, Block block) {
+            super(system);
+            this.block = block;
+        }
+
+        @Override
+        protected Allocation receive(Integer n) {
+            if (n == 0) {
+                block.entered.countDown();
+                try {
+                    block.release.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return Allocation.NODELETE;
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void theMailboxAlarmIsRecorded(@TempDir Path dir) throws Exception {
+        final Path file = dir.resolve("alarm.jfr");
+        try (Recording recording = new Recording()) {
+            recording.enable("actor.MailboxAlarm");
+            recording.start();
+            final ActorSystem system = ActorSystem.start(ActorSystemConfig.builder().name("jfr-alarm").workers(2)
+                    .mailboxAlarm(100, Duration.ofMillis(10)).errorHandler(error -> { }).build());
+            final Block block = new Block();
+            final Gated gated = new Gated(system, block);
+            gated.send(0);
+            assertTrue(block.entered.await(10, TimeUnit.SECONDS));
+            for (int i = 1; i <= 300; i++) {
+                gated.send(i);
+            }
+            Thread.sleep(200);                              // twenty checks: one raise
+            block.release.countDown();
+            gated.send(PoisonPill.FINISHED);
+            assertTrue(system.stop(Duration.ofSeconds(30)));
+            recording.stop();
+            recording.dump(file);
+        }
+        final List<RecordedEvent> alarms = RecordingFile.readAllEvents(file).stream()
+                .filter(e -> e.getEventType().getName().equals("actor.MailboxAlarm")).toList();
+        assertEquals(1, alarms.size(), alarms.toString());
+        final RecordedEvent alarm = alarms.get(0);
+        assertEquals("jfr-alarm", alarm.getString("system"));
+        assertEquals(300, alarm.getLong("queued"));
+        assertEquals(100, alarm.getInt("threshold"));
+        assertTrue(alarm.getString("actors").startsWith("1 x " + Gated.class.getName()), alarm.getString("actors"));
+    }
 }

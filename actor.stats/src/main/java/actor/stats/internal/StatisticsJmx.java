@@ -189,6 +189,36 @@ public final class StatisticsJmx implements AutoCloseable {
         }
 
         @Override
+        public long getRefused() {
+            return health().refused();
+        }
+
+        @Override
+        public long getDropped() {
+            return health().dropped();
+        }
+
+        @Override
+        public long getLongestMailbox() {
+            return health().longestMailbox();
+        }
+
+        @Override
+        public long[] getQueuedByWorker() {
+            return snapshots.get().workers().stream().mapToLong(Counts::queued).toArray();
+        }
+
+        @Override
+        public long getMailboxAlarms() {
+            return health().mailboxAlarms();
+        }
+
+        @Override
+        public long getAlarmedMailboxes() {
+            return health().alarmedMailboxes();
+        }
+
+        @Override
         public String getReport() {
             return snapshots.get().toText();
         }

@@ -9,6 +9,7 @@ import actor.examples.Crew;
 import actor.examples.Greeters;
 import actor.examples.Jobs;
 import actor.examples.Ledgers;
+import actor.examples.LogShipper;
 import actor.examples.PriceList;
 import actor.examples.Series;
 import actor.examples.Tally;
@@ -41,7 +42,7 @@ class GuideExamplesTest {
 
     @ParameterizedTest
     @CsvSource({"## Stash, PriceList", "## Routers, Ledgers", "## Death watch, Jobs", "## Keyed timers, Countdown", "## Receptionist, Greeters", "## Supervision, Tally", "## Refs first, Crew",
-            "## Ask from a behaviour, Series"})
+            "## Ask from a behaviour, Series", "## Overload control, LogShipper"})
     void theSectionsCodeIsTheExamplesAndItPrintsWhatTheSectionSays(String heading, String example) throws IOException {
         final List<String> section = section(Files.readAllLines(GUIDE, StandardCharsets.UTF_8), heading);
         final String text = String.join(" ", section);
@@ -70,6 +71,7 @@ class GuideExamplesTest {
             case "Tally" -> Tally::run;
             case "Crew" -> Crew::run;
             case "Series" -> Series::run;
+            case "LogShipper" -> LogShipper::run;
             default -> Countdown::run;
         };
         run.accept(new PrintStream(bytes, true, StandardCharsets.UTF_8));

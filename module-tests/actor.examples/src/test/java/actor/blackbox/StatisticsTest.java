@@ -151,11 +151,11 @@ class StatisticsTest {
 
     @Test
     void jsonRoundTripsEveryCounterAndTheTextTableKeepsTheReferenceOrder() {
-        final Counts w0 = new Counts(3, 100, 90, 9, 1, 7, 2, 1, 4, 50, 1, 3, 0);
+        final Counts w0 = new Counts(3, 100, 90, 9, 1, 7, 2, 1, 4, 50, 1, 3, 0, 12);
         final Counts w1 = new Counts(0, 10, 25, 5, 0, 3, 3, 0, 0, 0, 1, 0, 0);
         final Counts outside = new Counts(2, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
         final Statistics stats = new Statistics("json \"quoted\" name", true, outside, List.of(w0, w1),
-                new actor.stats.Health(4, 5, 6, 7, 8));
+                new actor.stats.Health(4, 5, 6, 7, 8, 9, 10, 11, 12, 13));
 
         @SuppressWarnings("unchecked") final Map<String, Object> json = (Map<String, Object>) MiniJson.parse(stats.toJson());
         assertEquals("json \"quoted\" name", json.get("system"));
@@ -166,16 +166,20 @@ class StatisticsTest {
         assertEquals(2, workers.size());
         assertCountsEqual(w0, workers.get(0));
         assertCountsEqual(w1, workers.get(1));
-        assertEquals(Map.of("liveActors", 4L, "deadLetters", 5L, "failures", 6L, "undelivered", 7L, "backlog", 8L),
+        assertEquals(Map.of("liveActors", 4L, "deadLetters", 5L, "failures", 6L, "undelivered", 7L, "backlog", 8L,
+                        "refused", 9L, "dropped", 10L, "longestMailbox", 11L, "mailboxAlarms", 12L, "alarmedMailboxes", 13L),
                 ((Map<?, ?>) json.get("health")).entrySet().stream().collect(java.util.stream.Collectors.toMap(
                         e -> (String) e.getKey(), e -> ((Number) e.getValue()).longValue())));
 
         final List<String> lines = stats.toText().lines().toList();
-        assertEquals("live actors 4, dead letters 5, failures 6, undelivered 7, backlog 8", lines.get(lines.size() - 1));
-        final List<String> rows = lines.subList(2, lines.size() - 1).stream().map(line -> line.substring(0, 30).trim()).toList();
+        assertEquals("live actors 4, dead letters 5, failures 6, undelivered 7, backlog 8", lines.get(lines.size() - 2));
+        assertEquals("longest mailbox 11, refused 9, dropped 10, mailbox alarms 12, alarmed mailboxes 13",
+                lines.get(lines.size() - 1));
+        final List<String> rows = lines.subList(2, lines.size() - 2).stream().map(line -> line.substring(0, 30).trim()).toList();
         assertEquals(List.of("actors created", "messages sent", "messages received", "gulps", "average gulp size",
                 "missed gulps", "steal attempts", "steal failures (no candidate)", "steal failures (failed swap)",
-                "messages stolen", "average steal size", "rescues", "pulls", "lost wake-ups"), rows);
+                "messages stolen", "average steal size", "rescues", "pulls", "lost wake-ups", "queued now"), rows);
+        assertTrue(lines.get(lines.size() - 3).trim().endsWith("12           -          12           0"), stats.toText());
         assertTrue(stats.toText().lines().skip(2).findFirst().orElseThrow().trim().endsWith("5           2           3           0"),
                 stats.toText());
     }
