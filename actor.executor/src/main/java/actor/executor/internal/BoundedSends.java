@@ -34,7 +34,7 @@ import java.util.function.Function;
  */
 final class BoundedSends implements ActorExecutor {
 
-    private final ShardedExecutor executor;
+    final ShardedExecutor executor;
     private final ActorAccess access;
     private final Reporter reporter;
     private final boolean debug;

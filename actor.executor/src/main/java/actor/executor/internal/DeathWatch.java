@@ -90,6 +90,6 @@ final class DeathWatch {
      * reaches it hands it to {@link EnvelopeRunner} instead of a behaviour.
      */
     void post(Kind kind, MailboxRegistration to) {
-        ((ShardedExecutor) to.executor()).post(new MailboxRegistration(to.actor(), to.mailbox), new Signal(kind, this));
+        ShardedExecutor.of(to).post(new MailboxRegistration(to.actor(), to.mailbox), new Signal(kind, this));
     }
 }

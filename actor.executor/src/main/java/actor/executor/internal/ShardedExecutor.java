@@ -370,6 +370,15 @@ final class ShardedExecutor implements ActorExecutor {
         }
     }
 
+    /**
+     * The executor of {@code registration}: its {@link MailboxRegistration#executor()}, or the one
+     * behind it when that is a bounded actor's {@link BoundedSends}.
+     */
+    static ShardedExecutor of(MailboxRegistration registration) {
+        final ActorExecutor executor = registration.executor();
+        return executor instanceof BoundedSends bounded ? bounded.executor : (ShardedExecutor) executor;
+    }
+
     /** The bridge to actor internals, for reports that name actors. */
     ActorAccess access() {
         return access;

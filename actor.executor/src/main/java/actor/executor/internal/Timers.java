@@ -257,7 +257,7 @@ final class Timers implements DeadlineTimerWheel.TimerHandler {
             // mailbox's send publishes this object and its tick (made by the owner's worker, which
             // published it to this thread through the queue of new schedules) to the worker that
             // handles it.
-            ((ShardedExecutor) owner.executor()).post(standIn, this);
+            ShardedExecutor.of(owner).post(standIn, this);
             return true;
         }
 
