@@ -275,10 +275,11 @@ class HandOffTest {
     void aConversationHalfGatheredOnTwoWorkersEndsOnOne(MailboxKind kind) throws Exception {
         // NOTE: on a busy machine the operating system preempts a worker in the middle of a batch;
         // the other, idle, steals the server's backlog (or rescues its mailboxes), and the two
-        // halves may then run as a pipeline, each worker busy, until the round ends. Such a round
-        // says nothing of the pulls, so rounds are run until one ends gathered; if none does in
-        // GATHERED_ROUND_MILLIS the pulls did not gather the conversation. Every round must still
-        // lose no wake-up.
+        // halves may then run as a pipeline, each worker busy, until the round ends. A round may
+        // also end gathered with no mailbox moved (seen once in CI on JDK 25, 0 pulls, 0 steals).
+        // Such rounds say nothing of the pulls, so rounds are run until one ends gathered after a
+        // move; if none does in GATHERED_ROUND_MILLIS the pulls did not gather the conversation.
+        // Every round must still lose no wake-up.
         final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(GATHERED_ROUND_MILLIS);
         int rescuedRounds = 0;
         final List<Counts> splitRounds = new ArrayList<>();
@@ -288,7 +289,7 @@ class HandOffTest {
             assertEquals(0, round.total().lostWakeUps(), round.total().toString());
             if (round.total().rescues() > 0) {
                 rescuedRounds++;
-            } else if (round.gathered()) {
+            } else if (round.gathered() && round.total().pulls() >= 1) {
                 break;
             } else {
                 splitRounds.add(round.total());
@@ -300,7 +301,7 @@ class HandOffTest {
         assumeTrue(round.total().rescues() == 0 || !splitRounds.isEmpty(), "every one of " + rescuedRounds
                 + " rounds in " + GATHERED_ROUND_MILLIS + " ms had a worker rescued: the machine is too busy");
         assertTrue(round.gathered() && round.total().rescues() == 0, "no round in " + GATHERED_ROUND_MILLIS
-                + " ms ended with the server and every client on one worker; split rounds: " + splitRounds
+                + " ms ended with the server and every client on one worker after a move; other rounds: " + splitRounds
                 + ", rounds with a rescue: " + rescuedRounds);
         assertTrue(round.total().pulls() >= 1, "a mailbox moved: " + round.total());
     }
