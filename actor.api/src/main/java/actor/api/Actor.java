@@ -785,10 +785,11 @@ public abstract class Actor<M> {
     /** Called by the worker that ran the actor's last behaviour, while the actor is live. */
     final void terminate(Allocation status) {
         final Registration live = acquireCurrent();
-        final MailboxBound bound = live.bound();
         final Ended shared = homeSystem().ended(status, live.ticket());
-        // NOTE: a bounded actor that may be registered again keeps its bound in an Ended of its own.
-        final Ended ended = bound == null || status == Allocation.DELETE ? shared : shared.withBound(bound);
+        // NOTE: a bounded actor that may be registered again keeps its bound in an Ended of its own
+        // (a DELETE is final: it asks nothing more).
+        final MailboxBound bound = status == Allocation.DELETE ? null : live.bound();
+        final Ended ended = bound == null ? shared : shared.withBound(bound);
         if (status == Allocation.DELETE) {
             // NOTE: a deleted actor keeps no reference to its system or executor.
             setHomeSystem(null);
